@@ -150,3 +150,55 @@ def test_play_after_a_finished_replay_replays_the_run(driver, server):
     driver.find_element("id", "btn-end").click()
     wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the second replay")
     assert driver.execute_script("return tremaux.maze.state().found") is True
+
+
+PINCH = """
+// two fingers on the board around (x, y), `start` px apart, moved to `end` px apart, then lifted: the pointer
+// events a touch screen sends (dispatched by the page: Chromium's emulated two-finger touches leave the
+// session's later emulated touches undelivered, and the driver is shared by the tests)
+const [x, y, start, end] = arguments, board = document.getElementById('nl-board');
+const send = (type, id, at) => board.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch',
+  isPrimary: id === 11, clientX: at, clientY: y, bubbles: true, cancelable: true, button: 0, buttons: type === 'pointerup' ? 0 : 1}));
+send('pointerdown', 11, x - start / 2);
+send('pointerdown', 12, x + start / 2);
+for (let k = 1; k <= 8; k++) {
+  const apart = start + (end - start) * k / 8;
+  send('pointermove', 11, x - apart / 2);
+  send('pointermove', 12, x + apart / 2);
+}
+send('pointerup', 11, x - end / 2);
+send('pointerup', 12, x + end / 2);
+"""
+
+
+def pinch(driver, x: float, y: float, start: float, end: float) -> None:
+    """Two fingers on the board around ``(x, y)``, ``start`` px apart, moved to ``end`` px apart, then lifted."""
+    driver.execute_script(PINCH, x, y, start, end)
+
+
+def test_two_fingers_pinch_the_board_larger_about_the_point_between_them_and_back(driver, server, phone):
+    phone("phone-400")
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_script("const s = document.getElementById('nl-preset'); s.value = 'custom';"
+                          "s.dispatchEvent(new Event('change'));"
+                          "document.getElementById('nl-rows').value = '30'; document.getElementById('nl-cols').value = '30';"
+                          "document.getElementById('nl-resize').click();")
+    wait_for(driver, "tremaux.numberlink.state().cols === 30", what="the 30 x 30 board")
+    driver.execute_script("document.getElementById('nl-box').scrollIntoView({block: 'start'})")
+    fitted = driver.execute_script("return tremaux.numberlink.geometry().size")
+    rect = driver.execute_script("const r = document.getElementById('nl-box').getBoundingClientRect();"
+                                 "return {x: r.left, y: r.top, w: r.width, h: r.height};")
+    x, y = rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2
+    pinch(driver, x, y, 60, 180)  # apart: three times larger
+    size = driver.execute_script("return tremaux.numberlink.geometry().size")
+    assert size >= 2.5 * fitted, (fitted, size)
+    # the middle of the board stayed between the fingers (to a cell), and the pinch was no tap nor a line
+    box = driver.execute_script(BOX)
+    middle = (box["scrollLeft"] + (x - rect["x"])) / size
+    assert abs(middle - 15) <= 1.5, (middle, box)
+    state = driver.execute_script("return tremaux.numberlink.state()")
+    assert state["sel"] == [0, 0] and state["drawn"] == {}
+    assert box["right"] <= 400 and box["page"] <= 400, box
+    pinch(driver, x, y, 200, 40)  # together: back to the whole board
+    assert driver.execute_script("return tremaux.numberlink.geometry().size") == fitted
+    assert driver.execute_script("return document.getElementById('nl-zoom-out').disabled")

@@ -8,6 +8,7 @@
 import { $, say } from "./common.js";
 import { nlDraw, nlName, nlShowCell } from "./nl-draw.js";
 import { NL, nlForget, nlShowAnswer } from "./numberlink.js";
+import { pinchDown, pinchMove, pinchUp } from "./nl-pinch.js";
 
 let drag = null;  // {num, from, moved, pointer, fresh, before, answer, cancelled}: the line being drawn
 
@@ -50,6 +51,12 @@ function step(num, r, c) {
 }
 
 function start(ev) {
+  if (pinchDown(ev)) {  // a second finger: the two pinch or scroll, and what the first had begun is given up
+    if (drag && drag.moved && !drag.cancelled) cancel(drag);
+    drag = null;
+    pan = null;
+    return;
+  }
   if (ev.button > 0) return;
   const at = cellAt(ev);
   if (!at) return;
@@ -81,6 +88,7 @@ function movePan(ev) {
 }
 
 function move(ev) {
+  if (pinchMove(ev)) return;
   if (pan && ev.pointerId === pan.pointer) { movePan(ev); return; }
   if (!drag || drag.cancelled || ev.pointerId !== drag.pointer) return;
   const at = cellAt(ev);
@@ -220,6 +228,7 @@ export function lineKey(ev) {
 }
 
 function end(ev) {
+  if (pinchUp(ev)) { NL.dragged = true; return; }  // the end of a pinch: no tap
   if (pan && ev.pointerId === pan.pointer) {
     if (pan.moved) NL.dragged = true;  // a scroll, not a tap
     pan = null;
@@ -253,6 +262,7 @@ export function bindLines() {
   NL.canvas.addEventListener("pointerup", end, true);  // before the tap's handler, which it may tell to stand back
   document.addEventListener("keydown", escape, true);  // before the board's own keys
   NL.canvas.addEventListener("pointercancel", (ev) => {
+    pinchUp(ev);
     if (drag && ev.pointerId === drag.pointer) drag = null;
     if (pan && ev.pointerId === pan.pointer) pan = null;
   });
