@@ -26,6 +26,8 @@ function cellPoint(x, y, size) {
 // A pointer down on the board: whether a pinch now holds the board (the caller then gives up its own gesture).
 export function pinchDown(ev) {
   if (ev.pointerType !== "touch") return false;
+  // the first finger of a new touch is the primary one: a finger whose lifting was never seen is forgotten
+  if (ev.isPrimary) { fingers.clear(); pinch = null; }
   if (fingers.size === 0) pinched = false;
   fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
   if (fingers.size !== 2 || !NL.geo) return fingers.size > 2 || pinch !== null;
