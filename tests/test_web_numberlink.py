@@ -397,3 +397,12 @@ def test_the_page_offers_the_files_of_the_layouts_it_reads(client):
     accept = re.search(r'id="nl-load" type="file" accept="([^"]*)"', page).group(1).split(",")
     for ext in (".txt", ".nl", ".xml", ".json", ".csv", ".tsv", ".pl"):
         assert ext in accept
+
+
+@pytest.mark.parametrize("text", ["1" + "." * 29 + "1\n" + ("." * 31 + "\n") * 30,  # a puzzle of 31 x 31
+                                  "1" + "." * 30 + "\n" + ("." * 31 + "\n") * 30])  # a board saved unfinished
+def test_a_puzzle_larger_than_the_board_is_said_in_words(client, text):
+    # it was "puzzle size 31 x 31 is outside 2..30 on a side"; the page puts the file's name for "puzzle"
+    res = client.post("/api/numberlink/parse", json={"text": text})
+    assert res.status_code == 400, res.text
+    assert res.json()["error"] == "puzzle is 31 x 31: the board takes 2 to 30 rows and columns"

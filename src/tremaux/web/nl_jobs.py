@@ -380,12 +380,17 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
             raise
         rows, cols, top = len(grid), len(grid[0]), int(req["max_side"])
         if max(rows, cols) > top:
-            raise InvalidSizeError(f"puzzle size {rows} x {cols} is outside 2..{top} on a side") from None
+            raise InvalidSizeError(_too_large(rows, cols, top)) from None
         return {"rows": rows, "cols": cols, "grid": grid}
     if len(puzzles) != 1:  # (the library's own message names its Python functions)
         what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
         raise PuzzleFormatError(f"the text holds {what}")
     puzzle, top = puzzles[0], int(req["max_side"])
     if max(puzzle.shape) > top or min(puzzle.shape) < 2:
-        raise InvalidSizeError(f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{top} on a side")
+        raise InvalidSizeError(_too_large(puzzle.height, puzzle.width, top))
     return grid_of(puzzle)
+
+
+def _too_large(rows: int, cols: int, top: int) -> str:
+    # said of "puzzle", which the page replaces by the file's name ("big.txt is 31 x 31: ...")
+    return f"puzzle is {rows} x {cols}: the board takes 2 to {top} rows and columns"

@@ -179,3 +179,16 @@ export function stopTimer() {
   if (M.timer) cancelAnimationFrame(M.timer);
   M.timer = 0;
 }
+
+// Back to the run's first event (the trace and the answer kept), the picture as it was before the replay.
+export function rewind() {
+  stopTimer();
+  M.cellState = new Uint8Array(M.cellState.length);
+  M.edgeState = new Map();
+  M.marks = new Map();
+  M.current = -1;
+  M.lastPath = -1;
+  M.index = 0;
+  M.carry = 0;
+  drawMaze();
+}

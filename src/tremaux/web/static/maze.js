@@ -3,7 +3,7 @@ import { $, api, postBytes, postJSON, say, fillTable, wholeNumber } from "./comm
 import { drawMaze } from "./maze-draw.js";
 import { forgetMazeFile } from "./maze-file.js";
 import { readForm, showGridParams, writeForm, query, showDocs, showWalk } from "./maze-form.js";
-import { chooseSpeed, showSpeed, stepTo, play, pause, stopTimer } from "./maze-replay.js";
+import { chooseSpeed, showSpeed, stepTo, play, pause, stopTimer, rewind } from "./maze-replay.js";
 import { M, onGrid } from "./maze-state.js";
 
 export function resetRun() {
@@ -30,7 +30,8 @@ export function keepFocus(had) {
   if (!refocus) return;
   const where = document.activeElement;
   if (where && where !== document.body && !where.disabled) { refocus = false; return; }  // the visitor moved on
-  const next = [$("btn-stop"), $("btn-play"), $("btn-solve")].find((b) => !b.disabled);
+  // (once the replay is done, solve: "replay" is there too, but a new run is the likelier next step)
+  const next = [$("btn-stop"), M.phase === "done" ? null : $("btn-play"), $("btn-solve")].find((b) => b && !b.disabled);
   if (next) { next.focus(); refocus = false; }
 }
 
@@ -38,10 +39,12 @@ export function setPhase(phase) {
   const had = document.activeElement;
   M.phase = phase;
   const haveTrace = !!M.events && M.events.kinds.length > 0;
-  $("btn-play").disabled = !haveTrace || phase === "done";
+  // once the replay is done, "play" replays the run from its first event ("replay")
+  $("btn-play").disabled = !haveTrace;
   $("btn-step").disabled = !haveTrace || phase === "done" || phase === "animating";
   $("btn-end").disabled = !haveTrace || phase === "done";
-  $("btn-play").textContent = phase === "animating" ? "pause" : "play";
+  $("btn-play").textContent = phase === "animating" ? "pause" : phase === "done" ? "replay" : "play";
+  $("btn-play").title = phase === "done" ? "The run again from its first event" : "";
   $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
   $("btn-stop").hidden = $("btn-stop").disabled = phase !== "solving";  // a long solve (a large grid) can be stopped
   keepFocus(had);
@@ -229,7 +232,14 @@ export function bindMaze() {
     walkSaid = null;
     forgetRun();
   });
-  $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
+  $("btn-play").addEventListener("click", () => {
+    if (M.playing) { pause(); return; }
+    if (M.phase === "done" && M.events) {  // "replay": the run again from its start, at the speed chosen
+      rewind();
+      say($("maze-message"), "replaying the run of " + M.solution.solution.algorithm + "…");
+    }
+    play();
+  });
   $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
   $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
   $("speed").addEventListener("input", showSpeed);

@@ -42,8 +42,42 @@ export function nlGeometry() {
   const typing = document.activeElement === $("nl-entry") && NL.tall;
   const tall = typing ? NL.tall : Math.min(480, Math.max(NL_MIN_TALL, Math.floor(window.innerHeight - under - 8)));
   NL.tall = tall;
-  const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, tall / NL.rows, 56)));
-  return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
+  const fitted = Math.max(8, Math.floor(Math.min(fit / NL.cols, tall / NL.rows, NL_MAX_CELL)));
+  // cells enlarged with "+" (NL.cell): the board is then larger than its box, which scrolls (see nlZoom)
+  const size = NL.cell ? Math.max(fitted, Math.min(NL_MAX_CELL, NL.cell)) : fitted;
+  return { size, fitted, box: tall + 4, x0: 1, y0: 1, width: NL.cols * size + 2,
+    height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
+}
+
+export const NL_MAX_CELL = 56;  // CSS px: the largest cell, fitted or zoomed
+const ZOOM_STEP = 1.5;
+
+// "+" and "-" under the board: each makes the cells half as large again (or back), from the size that fits the
+// box up to NL_MAX_CELL; back at the fitted size the whole board shows again. The selected cell stays in view.
+export function nlZoom(sign) {
+  const g = NL.geo;
+  if (!g) return;
+  const next = sign > 0 ? Math.min(NL_MAX_CELL, Math.round(g.size * ZOOM_STEP)) : Math.round(g.size / ZOOM_STEP);
+  NL.cell = next <= g.fitted ? null : next;
+  nlDraw();
+  nlShowCell(true);
+}
+
+// Scroll the board's box (when the board is larger than it) so that the selected cell shows, `centred` or
+// just inside its edge.
+export function nlShowCell(centred) {
+  const box = $("nl-box"), g = NL.geo;
+  if (!box || !g) return;
+  const [r, c] = NL.sel, margin = centred ? null : g.size;
+  const fitIn = (start, view, lo, hi) => {
+    if (margin === null) return Math.max(0, (lo + hi) / 2 - view / 2);
+    if (lo - margin < start) return Math.max(0, lo - margin);
+    if (hi + margin > start + view) return hi + margin - view;
+    return start;
+  };
+  const left = g.x0 + c * g.size, top = g.y0 + r * g.size;
+  box.scrollLeft = fitIn(box.scrollLeft, box.clientWidth, left, left + g.size);
+  box.scrollTop = fitIn(box.scrollTop, box.clientHeight, top, top + g.size);
 }
 
 
@@ -54,6 +88,14 @@ export function nlDraw() {
   const g = nlGeometry();
   NL.geo = g;
   const ctx = setupCanvas(NL.canvas, g);
+  // the box the board scrolls in: as wide as the column (style.css) and as tall as the window allows (the
+  // board with its border)
+  const box = $("nl-box");
+  box.style.maxHeight = `${g.box}px`;
+  box.classList.toggle("zoomed", g.size > g.fitted);
+  $("nl-zoom-out").disabled = g.size <= g.fitted;
+  $("nl-zoom-in").disabled = g.size >= NL_MAX_CELL;
+  $("nl-cell-px").value = `${g.size} px`;
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, g.width, g.height);
   ctx.strokeStyle = "#ccc";

@@ -6,8 +6,9 @@
  * crosses; it ends on its partner. The page says when every pair is joined, and whether every cell is filled.
  * A press without a move stays a tap: it selects the cell. */
 import { $, say } from "./common.js";
-import { nlDraw, nlName } from "./nl-draw.js";
+import { nlDraw, nlName, nlShowCell } from "./nl-draw.js";
 import { NL, nlForget, nlShowAnswer } from "./numberlink.js";
+import { pinchDown, pinchMove, pinchUp } from "./nl-pinch.js";
 
 let drag = null;  // {num, from, moved, pointer, fresh, before, answer, cancelled}: the line being drawn
 
@@ -50,17 +51,45 @@ function step(num, r, c) {
 }
 
 function start(ev) {
-  if (ev.button > 0 || NL.phase === "solving") return;
+  if (pinchDown(ev)) {  // a second finger: the two pinch or scroll, and what the first had begun is given up
+    if (drag && drag.moved && !drag.cancelled) cancel(drag);
+    drag = null;
+    pan = null;
+    return;
+  }
+  if (ev.button > 0) return;
   const at = cellAt(ev);
   if (!at) return;
-  const [r, c] = at, num = lineFrom(r, c);
-  if (num === null) return;
+  const [r, c] = at, num = NL.phase === "solving" ? null : lineFrom(r, c);
+  if (num === null) { startPan(ev); return; }
   endKeyLine(true);
   drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!NL.grid[r][c], ...undo() };
   try { NL.canvas.setPointerCapture(ev.pointerId); } catch (_) { /* a pointer already gone */ }
 }
 
+// A press where no line begins, on a board larger than its box (cells enlarged with "+"): a drag scrolls the
+// box, as a finger scrolls a page (the board takes the finger's moves for its lines, so the browser does not).
+let pan = null;  // {pointer, x, y, left, top, moved}
+const PAN_SLOP = 6;  // CSS px a finger may wander in a tap
+function startPan(ev) {
+  const box = $("nl-box");
+  if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+  pan = { pointer: ev.pointerId, x: ev.clientX, y: ev.clientY, left: box.scrollLeft, top: box.scrollTop, moved: false };
+  try { NL.canvas.setPointerCapture(ev.pointerId); } catch (_) { /* a pointer already gone */ }
+}
+
+function movePan(ev) {
+  const dx = ev.clientX - pan.x, dy = ev.clientY - pan.y;
+  if (!pan.moved && Math.hypot(dx, dy) < PAN_SLOP) return;
+  pan.moved = true;
+  const box = $("nl-box");
+  box.scrollLeft = pan.left - dx;
+  box.scrollTop = pan.top - dy;
+}
+
 function move(ev) {
+  if (pinchMove(ev)) return;
+  if (pan && ev.pointerId === pan.pointer) { movePan(ev); return; }
   if (!drag || drag.cancelled || ev.pointerId !== drag.pointer) return;
   const at = cellAt(ev);
   if (!at) return;
@@ -192,12 +221,19 @@ export function lineKey(ev) {
   const cells = NL.drawn[num] || [];
   NL.sel = cells.length ? cells[cells.length - 1] : keyed.from;
   nlDraw();
+  nlShowCell(false);
   judge();
   if (cells.length > 1 && ended(num, cells)) endKeyLine();
   return true;
 }
 
 function end(ev) {
+  if (pinchUp(ev)) { NL.dragged = true; return; }  // the end of a pinch: no tap
+  if (pan && ev.pointerId === pan.pointer) {
+    if (pan.moved) NL.dragged = true;  // a scroll, not a tap
+    pan = null;
+    return;
+  }
   if (!drag || ev.pointerId !== drag.pointer) return;
   const taken = drag.moved || drag.cancelled;
   drag = null;
@@ -225,5 +261,9 @@ export function bindLines() {
   NL.canvas.addEventListener("pointermove", move);
   NL.canvas.addEventListener("pointerup", end, true);  // before the tap's handler, which it may tell to stand back
   document.addEventListener("keydown", escape, true);  // before the board's own keys
-  NL.canvas.addEventListener("pointercancel", (ev) => { if (drag && ev.pointerId === drag.pointer) drag = null; });
+  NL.canvas.addEventListener("pointercancel", (ev) => {
+    pinchUp(ev);
+    if (drag && ev.pointerId === drag.pointer) drag = null;
+    if (pan && ev.pointerId === pan.pointer) pan = null;
+  });
 }

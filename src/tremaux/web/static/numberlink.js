@@ -1,6 +1,6 @@
 /* The Number Link board: editing it (keys, taps, the number box), its size, solve, stop, random puzzle. */
 import { $, postJSON, say, fillTable, LIMITS, wholeNumber, ENTRIES } from "./common.js";
-import { nlDraw, nlName } from "./nl-draw.js";
+import { nlDraw, nlName, nlShowCell, nlZoom } from "./nl-draw.js";
 import { nlSave, nlSaveSolution, nlLoad, nlPaste } from "./nl-files.js";
 import { bindLines, endKeyLine, keyLine, lineKey } from "./nl-lines.js";
 
@@ -25,6 +25,7 @@ export const NL = {
   dragged: false,    // a line was just drawn: the pointerup that ends it is no tap
   search: null,      // the AbortController of the search on its way: a change of the board gives it up
   tall: 0,           // the height the board was last fitted to (kept while the number box has the caret)
+  cell: null,        // the cell size chosen with "+" and "-" (CSS px), or null: the size that fits the box
 };
 
 // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
@@ -171,6 +172,7 @@ export function nlKey(ev) {
     NL.typed = "";
     $("nl-entry").value = nlName(NL.grid[NL.sel[0]][NL.sel[1]]);
     nlDraw();
+    nlShowCell(false);  // on a board larger than its box, the box scrolls with the selected cell
     ev.preventDefault();
   } else if (/^[0-9]$/.test(ev.key)) {
     const now = performance.now();
@@ -345,6 +347,8 @@ export function bindNumberLink() {
   for (const id of ["nl-rows", "nl-cols"]) {  // Enter in a size box sets the size, as in the maze's boxes
     $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
   }
+  $("nl-zoom-in").addEventListener("click", () => nlZoom(1));
+  $("nl-zoom-out").addEventListener("click", () => nlZoom(-1));
   $("nl-solve").addEventListener("click", nlSolve);
   $("nl-stop").addEventListener("click", nlStop);
   $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
