@@ -101,14 +101,14 @@ def _adopt(s: int, lines: list[list[int]], where: dict[int, int], h: int, w: int
 
 
 def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> list[list[int]] | None:
-    """A cover of the ``h`` x ``w`` grid by staircase lines (:func:`is_staircase`) of two cells or more, as near
-    ``target`` of them as staircases of one direction allow (never fewer than ``min(h, w)``: an antidiagonal
-    has that many cells, no two on one such line); ``None`` when a lone cell could not be joined to a line.
+    """A cover of the ``h`` x ``w`` grid by staircase lines (:func:`is_staircase`) of two cells or more, about
+    ``target`` of them (never many fewer than ``min(h, w)``); ``None`` when a lone cell could not be joined to a
+    line (draw again).
 
-    Every line steps down or right (the board then turned at random): each cell but a line's last is followed
-    by the one below it or the one to its right, a matching of cells to their successors. A random greedy
-    matching is grown by augmenting paths (taken in a random order) until ``h * w - target`` cells have a
-    successor, or none can; a lone cell left over joins a line beside it (:func:`_adopt`).
+    The board is cut across its longer side into one to three strips (each at least :data:`STRIP` cells
+    across), each covered by staircases of a direction of its own (:func:`_one_way`), so that the pairs do not
+    all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
+    there are more lines than ``target``; with fewer, the longest are split in their middle.
 
     Parameters
     ----------
@@ -132,6 +132,45 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> li
     >>> sorted(c for ln in lines for c in ln) == list(range(20)), len(lines)
     (True, 4)
     """
+    across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
+    side = w if across else h
+    k = 1 + int(rng.integers(max(1, min(3, side // STRIP))))
+    cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
+    lines: list[list[int]] = []
+    for a, b in zip([0] + cuts, cuts + [side]):
+        hh, ww = (h, b - a) if across else (b - a, w)
+        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)))
+        if part is None:
+            return None
+        r0, c0 = (0, a) if across else (a, 0)
+        lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
+    while len(lines) > target:  # join lines whose ends meet (across a strip's edge), while staircases
+        ends = {ln[k]: i for i, ln in enumerate(lines) for k in (0, -1)}
+        pair = next(((i, j, both) for i in rng.permutation(len(lines)).tolist() for e in (lines[i][0], lines[i][-1])
+                     for m in (e - w, e + w, e - 1, e + 1) if (j := ends.get(m, i)) != i
+                     and (both := _joined(lines[i], lines[j], w)) is not None), None)
+        if pair is None:
+            break
+        i, j, both = pair
+        lines = [ln for x, ln in enumerate(lines) if x not in (i, j)] + [both]
+    while len(lines) < target:  # too few: split the longest in its middle
+        i = max(range(len(lines)), key=lambda x: len(lines[x]))
+        ln = lines[i]
+        if len(ln) < 4:
+            break
+        lines[i:i + 1] = [ln[: len(ln) // 2], ln[len(ln) // 2:]]
+    return lines
+
+
+def _one_way(h: int, w: int, rng: np.random.Generator, target: int) -> list[list[int]] | None:
+    """A cover of an ``h`` x ``w`` board by staircases of one direction, as near ``target`` lines as they allow
+    (never fewer than ``min(h, w)``: an antidiagonal has that many cells, no two on one such line); ``None``
+    when a lone cell could not be joined to a line.
+
+    Every line steps down or right (the board then turned at random): each cell but a line's last is followed
+    by the one below it or the one to its right, a matching of cells to their successors. A random greedy
+    matching is grown by augmenting paths until ``h * w - target`` cells have a successor, or none can; a lone
+    cell left over joins a line beside it (:func:`_adopt`)."""
     n = h * w
     succ = [-1] * n
     pred = [-1] * n
@@ -188,6 +227,9 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> li
         return (h - 1 - r if flip_r else r) * w + (w - 1 - q if flip_c else q)
     return [[turned(c) for c in ln] for ln in lines]
 
+
+STRIP = 6
+"""Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
 
 PLANTINGS = ("winding", "stairs")
 """The generator's ways of planting sparse lines: random winding walks (:mod:`.cover`), or staircases."""
