@@ -82,6 +82,8 @@ def test_a_small_sparse_winding_puzzle_under_nikoli_is_proper_by_the_checker():
 def test_the_planting_by_default_and_a_bad_one():
     assert planting_of(None, 0.03, 21, 20) == "stairs" and planting_of(None, 0.03, 20, 20) == "winding"
     assert planting_of(None, None, 50, 50) == "winding"  # no density: the short lines
+    assert planting_of(None, 0.03, 50, 50, "fill") == "winding"  # fill without touching: winding lines are made
+    assert planting_of(None, 0.03, 50, 50, "fill", True) == "stairs"
     with pytest.raises(InvalidSizeError, match="planting 'diagonal' is not one of: winding, stairs"):
         generate_puzzle((30, 30), density=0.03, planting="diagonal")
 

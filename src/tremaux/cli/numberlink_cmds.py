@@ -220,7 +220,8 @@ def generate_cmd(
     planting: Optional[str] = typer.Option(None, "--planting", metavar="HOW",
                                            help="With --density: winding (random walks) or stairs (lines that "
                                                 "never turn back; unique quickly at any size, at least min(H, W) "
-                                                "pairs); default: stairs above 400 cells."),
+                                                "pairs); default: stairs above 400 cells under nikoli or "
+                                                "--touch."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "

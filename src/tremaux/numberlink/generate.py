@@ -215,7 +215,8 @@ def generate_puzzle(
         one way along rows and one way along columns, so every line of every
         solution is a shortest path and uniqueness is a quick question under
         any rule (:mod:`.staircase`), at no fewer than ``min(H, W)`` pairs.
-        Default: ``"stairs"`` above :data:`.staircase.STAIRS_ABOVE` cells, else ``"winding"``.
+        Default: ``"stairs"`` above :data:`.staircase.STAIRS_ABOVE` cells under
+        ``nikoli`` or with touching, else ``"winding"``.
 
     Returns
     -------
@@ -247,7 +248,7 @@ def generate_puzzle(
     """
     h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
     rule = check_rule(rule)
-    planting = planting_of(planting, density, h, w)
+    planting = planting_of(planting, density, h, w, rule, touch)
     t0 = time.perf_counter()
     if min(h, w) == 1:
         return _one_row(h, w, rule, touch, density, seed, max_len, t0)

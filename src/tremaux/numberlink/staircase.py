@@ -235,14 +235,17 @@ PLANTINGS = ("winding", "stairs")
 """The generator's ways of planting sparse lines: random winding walks (:mod:`.cover`), or staircases."""
 
 STAIRS_ABOVE = 400
-"""Cells above which a sparse ask (a ``density``) is planted as staircases unless ``planting`` says otherwise:
-up to 20 x 20 winding lines are made within the default time limit, above it most asks under ``nikoli`` gave
-up (docs/benchmarks.md, "sparse puzzles under `nikoli` from 20x20 to 50x50")."""
+"""Cells above which a sparse ask (a ``density``) under ``nikoli``, or with touching, is planted as staircases
+unless ``planting`` says otherwise: up to 20 x 20 winding lines are made within the default time limit, above
+it most such asks gave up (docs/benchmarks.md, "sparse puzzles under `nikoli` from 20x20 to 50x50"); under
+``fill`` without touching winding lines are made in seconds at 50 x 50 and stay the default."""
 
 
-def planting_of(planting: str | None, density: float | None, h: int, w: int) -> str:
+def planting_of(planting: str | None, density: float | None, h: int, w: int, rule: str = "nikoli",
+                touch: bool = False) -> str:
     """The planting a generation uses: ``planting`` checked, or by default ``"stairs"`` for a ``density`` on a
-    board of more than :data:`STAIRS_ABOVE` cells, else ``"winding"`` (without a density: the short lines).
+    board of more than :data:`STAIRS_ABOVE` cells under ``nikoli`` or with ``touch``, else ``"winding"``
+    (without a density: the short lines, said as ``"winding"``).
 
     Parameters
     ----------
@@ -252,6 +255,10 @@ def planting_of(planting: str | None, density: float | None, h: int, w: int) -> 
         The density asked.
     h, w : int
         The board's sides.
+    rule : str, default "nikoli"
+        The rule the puzzle is made for.
+    touch : bool, default False
+        Whether uniqueness is judged among all solutions.
 
     Returns
     -------
@@ -267,6 +274,8 @@ def planting_of(planting: str | None, density: float | None, h: int, w: int) -> 
     >>> from tremaux.numberlink.staircase import planting_of
     >>> planting_of(None, 0.03, 30, 30), planting_of(None, 0.03, 20, 20), planting_of("stairs", None, 8, 8)
     ('stairs', 'winding', 'winding')
+    >>> planting_of(None, 0.03, 30, 30, "fill"), planting_of(None, 0.03, 30, 30, "fill", touch=True)
+    ('winding', 'stairs')
     >>> planting_of("zigzag", 0.03, 8, 8)
     Traceback (most recent call last):
     ...
@@ -279,5 +288,5 @@ def planting_of(planting: str | None, density: float | None, h: int, w: int) -> 
     if density is None:
         return "winding"
     if planting is None:
-        return "stairs" if h * w > STAIRS_ABOVE else "winding"
+        return "stairs" if h * w > STAIRS_ABOVE and (rule == "nikoli" or touch) else "winding"
     return planting
