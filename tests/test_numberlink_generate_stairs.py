@@ -86,6 +86,8 @@ def test_the_planting_by_default_and_a_bad_one():
     assert planting_of(None, 0.03, 50, 50, "fill", True) == "stairs"
     with pytest.raises(InvalidSizeError, match="planting 'diagonal' is not one of: winding, stairs"):
         generate_puzzle((30, 30), density=0.03, planting="diagonal")
+    with pytest.raises(InvalidSizeError, match="planting 'stairs' is for sparse lines: give a density"):
+        generate_puzzle((30, 30), planting="stairs")
 
 
 def test_the_command_says_the_planting(capsys):

@@ -5,7 +5,9 @@
    where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
    winding lines grown by walks and joined by random local moves
    (:mod:`tremaux.numberlink.cover`, :mod:`tremaux.numberlink.plant`) until about ``density * H * W`` are left,
-   as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
+   as in published puzzles (0.014 to 0.08 pairs per cell); or, by default above
+   400 cells under ``nikoli`` or with touching, staircases (:mod:`.staircase`), whose
+   uniqueness is one question under ``fill`` without touching. The same seed
    gives the same puzzle.
 2. Put the numbers at the line ends; the cover is a solution ("planted").
 3. Look for other solutions in small windows first: fix every line outside

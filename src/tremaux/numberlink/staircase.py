@@ -267,12 +267,12 @@ def planting_of(planting: str | None, density: float | None, h: int, w: int, rul
     Raises
     ------
     InvalidSizeError
-        An unknown planting (the message lists those known).
+        An unknown planting (the message lists those known), or one without a ``density``.
 
     Examples
     --------
     >>> from tremaux.numberlink.staircase import planting_of
-    >>> planting_of(None, 0.03, 30, 30), planting_of(None, 0.03, 20, 20), planting_of("stairs", None, 8, 8)
+    >>> planting_of(None, 0.03, 30, 30), planting_of(None, 0.03, 20, 20), planting_of(None, None, 8, 8)
     ('stairs', 'winding', 'winding')
     >>> planting_of(None, 0.03, 30, 30, "fill"), planting_of(None, 0.03, 30, 30, "fill", touch=True)
     ('winding', 'stairs')
@@ -280,12 +280,18 @@ def planting_of(planting: str | None, density: float | None, h: int, w: int, rul
     Traceback (most recent call last):
     ...
     tremaux.errors.InvalidSizeError: planting 'zigzag' is not one of: winding, stairs
+    >>> planting_of("stairs", None, 8, 8)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: planting 'stairs' is for sparse lines: give a density (pairs per cell) too
     """
     from ..errors import InvalidSizeError
 
     if planting is not None and planting not in PLANTINGS:
         raise InvalidSizeError(f"planting {planting!r} is not one of: {', '.join(PLANTINGS)}")
     if density is None:
+        if planting is not None:
+            raise InvalidSizeError(f"planting {planting!r} is for sparse lines: give a density (pairs per cell) too")
         return "winding"
     if planting is None:
         return "stairs" if h * w > STAIRS_ABOVE and (rule == "nikoli" or touch) else "winding"
