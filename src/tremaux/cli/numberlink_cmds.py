@@ -285,11 +285,11 @@ def generate_cmd(
     if as_json:
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "planted_pairs": g.planted_pairs,
-                               "planting": g.planting if density is not None else None,
                                "puzzle": text,
                                "grid": g.solution.grid.tolist(),  # the solution, as solve --json gives it:
                                "lines": [{"label": lab, "cells": path.tolist()}  # its numbers and its lines
-                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)]}))
+                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)],
+                               **({} if density is None else {"planting": g.planting})}))
     elif out is None:
         typer.echo(text, nl=False)
         if solution:
