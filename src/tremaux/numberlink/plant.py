@@ -150,7 +150,8 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
             state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
             # no line is longer than the board, however few pairs are asked (1 / density may overflow)
             if stairs:
-                lines = staircase_cover(h, w, rng, max(1, round(density * h * w)))
+                lines = staircase_cover(h, w, rng, max(1, round(density * h * w)),
+                                        lambda: check_time(stop, t0, time_limit))
             else:
                 lines = walk_cover(h, w, rng, min(h * w, 1.0 / density))
             if lines is not None and not stairs:

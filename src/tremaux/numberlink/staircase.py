@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
 
@@ -100,7 +101,8 @@ def _adopt(s: int, lines: list[list[int]], where: dict[int, int], h: int, w: int
     return False
 
 
-def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> list[list[int]] | None:
+def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
+                    check: Callable[[], None] | None = None) -> list[list[int]] | None:
     """A cover of the ``h`` x ``w`` grid by staircase lines (:func:`is_staircase`) of two cells or more, about
     ``target`` of them (never many fewer than ``min(h, w)``); ``None`` when a lone cell could not be joined to a
     line (draw again).
@@ -118,6 +120,8 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> li
         The random stream.
     target : int
         Lines wanted.
+    check : callable, optional
+        Called between rounds of the matching (the generator's clock: it may raise).
 
     Returns
     -------
@@ -139,7 +143,7 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> li
     lines: list[list[int]] = []
     for a, b in zip([0] + cuts, cuts + [side]):
         hh, ww = (h, b - a) if across else (b - a, w)
-        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)))
+        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check)
         if part is None:
             return None
         r0, c0 = (0, a) if across else (a, 0)
@@ -162,14 +166,16 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int) -> li
     return lines
 
 
-def _one_way(h: int, w: int, rng: np.random.Generator, target: int) -> list[list[int]] | None:
+def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
+             check: Callable[[], None] | None = None) -> list[list[int]] | None:
     """A cover of an ``h`` x ``w`` board by staircases of one direction, as near ``target`` lines as they allow
     (never fewer than ``min(h, w)``: an antidiagonal has that many cells, no two on one such line); ``None``
     when a lone cell could not be joined to a line.
 
     Every line steps down or right (the board then turned at random): each cell but a line's last is followed
     by the one below it or the one to its right, a matching of cells to their successors. A random greedy
-    matching is grown by augmenting paths until ``h * w - target`` cells have a successor, or none can; a lone
+    matching is grown by rounds of augmenting paths (one breadth-first search, its paths that share no cell)
+    until ``h * w - target`` cells have a successor, or none can; a lone
     cell left over joins a line beside it (:func:`_adopt`)."""
     n = h * w
     succ = [-1] * n
@@ -185,29 +191,41 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int) -> list[list
             v = free[int(rng.integers(len(free)))]
             succ[u], pred[v] = v, u
     lines_now = n - sum(1 for u in range(n) if succ[u] >= 0)
-    while lines_now > target:  # an augmenting path from cells without successor to one without predecessor
+    while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
+        if check is not None:
+            check()
         tails = rng.permutation([u for u in range(n) if succ[u] < 0]).tolist()
         back: dict[int, tuple[int, int] | None] = dict.fromkeys(tails)  # cell -> (cell before, its successor)
         queue = deque(tails)
-        end = None
-        while queue and end is None:
+        ends = []
+        while queue:
             u = queue.popleft()
             for v in nexts(u):
                 p = pred[v]
                 if p < 0:
-                    end = (u, v)
-                    break
-                if p not in back:
+                    ends.append((u, v))
+                elif p not in back:
                     back[p] = (u, v)
                     queue.append(p)
-        if end is None:
+        used: set[int] = set()
+        grown = 0
+        for end in ends:  # the paths of the search that share no cell, each a line fewer
+            path = []
+            step: tuple[int, int] | None = end
+            while step is not None and step[0] not in used and step[1] not in used:
+                path.append(step)
+                step = back[step[0]]
+            if step is not None:
+                continue
+            for u, v in path:  # along the path, each cell takes the successor the one before it leaves
+                succ[u], pred[v] = v, u
+                used.update((u, v))
+            grown += 1
+            if lines_now - grown <= target:
+                break
+        if not grown:
             break
-        step: tuple[int, int] | None = end
-        while step is not None:  # along the path, each cell takes the successor the one before it leaves
-            u, v = step
-            step = back[u]
-            succ[u], pred[v] = v, u
-        lines_now -= 1
+        lines_now -= grown
     lines = []
     for u in range(n):
         if pred[u] < 0:
