@@ -99,14 +99,14 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
         if check:
             d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=min(check_limit, 600.0))
             proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
-            unknown += d.verdict == "unknown"  # the check gave up: neither proper nor shown otherwise
+            unknown += d.verdict in ("unknown", "gave-up")  # the check gave up: neither proper nor shown otherwise
             if d.verdict == "proper" and shape[0] * shape[1] <= BRUTE_CELLS:  # and by the brute force, on small boards
                 sols = brute_force(g.puzzle.grid.tolist(), fill=rule == "fill", limit=2, touch=g.touch)
                 if len(sols) != 1:
                     proper -= 1
                     print(f"NOT PROPER by the brute force: {shape} {density} {rule} touch={touch} seed {seed}: "
                           f"{len(sols)} solutions", flush=True)
-            if d.verdict not in ("proper", "unknown"):
+            if d.verdict not in ("proper", "unknown", "gave-up"):
                 print(f"NOT PROPER: {shape} {density} {rule} touch={touch} seed {seed}: {d.verdict}", flush=True)
     return {"made": len(seeds) - gave_up, "n": len(seeds), "pairs": statistics.median(pairs) if pairs else None,
             "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper,
