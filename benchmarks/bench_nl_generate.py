@@ -78,13 +78,13 @@ def _seeds(spec: str) -> list[int]:
     return out
 
 
-def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=120.0) -> dict:
+def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=120.0, planting=None) -> dict:
     """One cell of the table: the generations of ``seeds``."""
     cpu, wall, pairs, dens, gave_up, proper, unknown, each = [], [], [], [], 0, 0, 0, []
     for seed in seeds:
         c, t = _cpu(), time.perf_counter()
         try:
-            g = generate_puzzle(shape, rule=rule, density=density, touch=touch, seed=seed,
+            g = generate_puzzle(shape, rule=rule, density=density, touch=touch, seed=seed, planting=planting,
                                 time_limit=None if time_limit == float("inf") else time_limit)
         except BudgetExceededError:
             gave_up += 1
@@ -99,21 +99,21 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
         if check:
             d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=min(check_limit, 600.0))
             proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
-            unknown += d.verdict == "unknown"  # the check gave up: neither proper nor shown otherwise
+            unknown += d.verdict in ("unknown", "gave-up")  # the check gave up: neither proper nor shown otherwise
             if d.verdict == "proper" and shape[0] * shape[1] <= BRUTE_CELLS:  # and by the brute force, on small boards
                 sols = brute_force(g.puzzle.grid.tolist(), fill=rule == "fill", limit=2, touch=g.touch)
                 if len(sols) != 1:
                     proper -= 1
                     print(f"NOT PROPER by the brute force: {shape} {density} {rule} touch={touch} seed {seed}: "
                           f"{len(sols)} solutions", flush=True)
-            if d.verdict not in ("proper", "unknown"):
+            if d.verdict not in ("proper", "unknown", "gave-up"):
                 print(f"NOT PROPER: {shape} {density} {rule} touch={touch} seed {seed}: {d.verdict}", flush=True)
     return {"made": len(seeds) - gave_up, "n": len(seeds), "pairs": statistics.median(pairs) if pairs else None,
             "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper,
             "unknown": unknown, "each": each}
 
 
-def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_seed=None) -> list[str]:
+def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_seed=None, planting=None) -> list[str]:
     out = ["| size | density asked | rule | touch | seeds | made | pairs (median) | density made (median) | "
            "CPU s median | CPU s worst | wall s median | wall s worst |" + (" checked proper |" if check else ""),
            "|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if check else "")]
@@ -125,7 +125,7 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_see
             for rule in rules:
                 for touch in touches:
                     for name, seeds in (("dev", dev), ("held-out", held)):
-                        m = measure(shape, density, rule, touch, seeds, time_limit, check, time_limit)
+                        m = measure(shape, density, rule, touch, seeds, time_limit, check, time_limit, planting)
                         made = "-" if m["pairs"] is None else f"{m['pairs']:g}"
                         dm = "-" if m["density"] is None else f"{m['density']:.3f}"
                         out.append(
@@ -156,6 +156,8 @@ def main() -> None:
                     help="seconds a generation may run; inf: no limit (to compare CPU on a loaded machine)")
     ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
     ap.add_argument("--per-seed", action="store_true", help="also list each seed's pairs and CPU seconds")
+    ap.add_argument("--planting", default=None, choices=["winding", "stairs"],
+                    help="how sparse lines are planted (default: the generator's)")
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--section", default="halves",
                     help="the name of the section written (its markers): a new name appends a new section at the end")
@@ -169,14 +171,14 @@ def main() -> None:
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     each: list[str] | None = [] if args.per_seed else None
     table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),
-                 args.time_limit, args.check, each)
+                 args.time_limit, args.check, each, args.planting)
     load = os.getloadavg()[0]
     begin, end = BEGIN.replace("halves", args.section), END.replace("halves", args.section)
     text = "\n".join([
         begin,
         f"Measured {when} on {machine} by `python benchmarks/bench_nl_generate.py` (load average {load:.1f} at the "
         f"end); development seeds {args.dev_seeds}, held-out seeds {args.held_seeds}, time limit "
-        f"{args.time_limit:g} s" + (f"; {args.label}" if args.label else "") + ":",
+        f"{args.time_limit:g} s" + (f", `--planting {args.planting}`" if args.planting else "") + (f"; {args.label}" if args.label else "") + ":",
         "",
         *table,
         *([""] + [f"* {x}" for x in each] if each else []),

@@ -218,6 +218,11 @@ def generate_cmd(
     density: Optional[float] = typer.Option(None, "--density", metavar="PAIRS",
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
                                                  "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
+    planting: Optional[str] = typer.Option(None, "--planting", metavar="HOW",
+                                           help="With --density: winding (random walks) or stairs (lines that "
+                                                "never turn back; unique quickly at any size, at least min(H, W) "
+                                                "pairs); default: stairs above 400 cells under nikoli or "
+                                                "--touch."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
@@ -262,7 +267,7 @@ def generate_cmd(
         _writable(out)
         _text_or_picture(out)
     options = {} if touch is None else {"touch": touch}
-    g = generate_puzzle(shape, rule=rule, seed=seed, density=density,
+    g = generate_puzzle(shape, rule=rule, seed=seed, density=density, planting=planting,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
     try:
         text = dumps(g.puzzle, fmt)
@@ -284,7 +289,8 @@ def generate_cmd(
                                "puzzle": text,
                                "grid": g.solution.grid.tolist(),  # the solution, as solve --json gives it:
                                "lines": [{"label": lab, "cells": path.tolist()}  # its numbers and its lines
-                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)]}))
+                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)],
+                               **({} if density is None else {"planting": g.planting})}))
     elif out is None:
         typer.echo(text, nl=False)
         if solution:
@@ -295,7 +301,8 @@ def generate_cmd(
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     h, w = g.puzzle.shape
     touching = " with --touch" if g.touch else ""  # what `check` needs to be told (it takes --no-touch by default)
-    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}{touching}, "
+    stairs = ", staircase lines" if density is not None and g.planting == "stairs" else ""
+    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs}{stairs} under rule {g.rule}{touching}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
     if out is not None:  # as every command that writes --out says it
         typer.echo(f"wrote {out}", err=True)

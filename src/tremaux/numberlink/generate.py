@@ -5,7 +5,9 @@
    where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
    winding lines grown by walks and joined by random local moves
    (:mod:`tremaux.numberlink.cover`, :mod:`tremaux.numberlink.plant`) until about ``density * H * W`` are left,
-   as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
+   as in published puzzles (0.014 to 0.08 pairs per cell); or, by default above
+   400 cells under ``nikoli`` or with touching, staircases (:mod:`.staircase`), whose
+   uniqueness is one question under ``fill`` without touching. The same seed
    gives the same puzzle.
 2. Put the numbers at the line ends; the cover is a solution ("planted").
 3. Look for other solutions in small windows first: fix every line outside
@@ -79,6 +81,7 @@ from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
 from .cuts import hitting_cuts
 from .plant import check_time, gave_up, plant
+from .staircase import is_staircase, planting_of
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
@@ -137,6 +140,9 @@ class GeneratedPuzzle:
     """Pairs of the lines first planted, before any was cut (or joined) to remove other solutions: with a
     ``density``, as near ``density * H * W`` as the walks reached (fewer lines cannot cover a small board
     without running beside themselves)."""
+    planting: str = "winding"
+    """How sparse lines were planted: ``"winding"`` walks, or ``"stairs"``, lines that each step one way along
+    rows and one way along columns (:mod:`.staircase`)."""
 
     @property
     def density(self) -> float:
@@ -172,6 +178,7 @@ def generate_puzzle(
     seed: int | None = None,
     max_len: int | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    planting: str | None = None,
 ) -> GeneratedPuzzle:
     """A random proper puzzle of ``shape`` ``(H, W)``, reproducible from ``seed``.
 
@@ -205,6 +212,13 @@ def generate_puzzle(
         the generation is asked again from the start with it, when that is
         more time than its work had the first time (else it gives up at the
         limit, within :func:`.solvers.bound.grace`).
+    planting : {"winding", "stairs"}, optional
+        With a ``density``: how the lines are planted. ``"stairs"``: each line steps
+        one way along rows and one way along columns, so every line of every
+        solution is a shortest path and uniqueness is a quick question under
+        any rule (:mod:`.staircase`), at no fewer than ``min(H, W)`` pairs.
+        Default: ``"stairs"`` above :data:`.staircase.STAIRS_ABOVE` cells under
+        ``nikoli`` or with touching, else ``"winding"``.
 
     Returns
     -------
@@ -236,10 +250,11 @@ def generate_puzzle(
     """
     h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
     rule = check_rule(rule)
+    planting = planting_of(planting, density, h, w, rule, touch)
     t0 = time.perf_counter()
     if min(h, w) == 1:
         return _one_row(h, w, rule, touch, density, seed, max_len, t0)
-    args = (h, w, rule, touch, density, seed, max_len)
+    args = (h, w, rule, touch, density, seed, max_len, planting)
     if limit is None:
         return _generate(*args, None, limit, t0, ["while planting the lines"])
     loaded = _jit.load_seconds()
@@ -376,21 +391,24 @@ def _where(exc: BudgetExceededError, where: list[str]) -> BudgetExceededError:
 
 
 def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
-          stop: float | None, time_limit: float | None, t0: float, where: list[str]) -> GeneratedPuzzle:
-    """:func:`_generate`'s work; ``where[0]`` is kept saying how far it got."""
+          planting: str, stop: float | None, time_limit: float | None, t0: float, where: list[str]) -> GeneratedPuzzle:
+    """:func:`_generate`'s work; ``where[0]`` is kept saying how far it got. Staircase lines (while a join has not
+    made one bend back) are asked under ``fill`` without touching, the same question then (:mod:`.staircase`)."""
     from .sat import FILL_COLOUR_BITS, Encoding
     from .turns import Ledger, bounded_models
 
     induced = not touch
     ledger = Ledger()  # the work of the questions in turns so far (long lines under nikoli)
     state = make_state(seed)
-    lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
+    stairs = planting == "stairs"
+    lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None, stairs)
     first = len(lines)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     shown: set[bytes] = set()  # the puzzles already shown to have another solution
     while True:
-        while not induced:  # local alternatives first, a pass over every window at a time
+        stairs = stairs and all(is_staircase(ln, w) for ln in lines)
+        while not induced and not stairs:  # local alternatives first, a pass over every window at a time
             check_time(stop, t0, time_limit)
             lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean, induced)
             window_checks += n
@@ -410,17 +428,17 @@ def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: i
         checks += 1
         where[0] = (f"while making the lines unique: {puzzle.pairs} pairs so far (density "
                     f"{puzzle.pairs / (h * w):.3f}, {first} planted), question {checks} asked")
-        if induced:  # SAT under the convention: other solutions, or a proof there is none
-            if density is not None and rule == "nikoli":  # long winding lines: small neighbourhoods, then in turns
+        if induced or stairs:  # SAT under the convention: other solutions, or a proof there is none
+            if density is not None and rule == "nikoli" and not stairs:  # long winding lines: small neighbourhoods, then in turns
                 found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
             else:
-                found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
+                found, timed_out = _another_by_regions(puzzle, planted, "fill" if stairs else rule, stop)
                 if timed_out:  # it cannot end by the deadline (its encoding's pace said so): a cut would not help
                     check_time(stop, t0, time_limit)
                     raise gave_up(t0, time_limit)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                       time.perf_counter() - t0, first)
+                                       time.perf_counter() - t0, first, planting)
             check_time(stop, t0, time_limit)
             before = lines
             lines, n = _ruled_out(lines, found, h, w, state)
@@ -456,7 +474,7 @@ def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: i
                 timed_out = True
         if not others and not timed_out:
             return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                   time.perf_counter() - t0, first)
+                                   time.perf_counter() - t0, first, planting)
         check_time(stop, t0, time_limit)
         if joined:
             cuts += 1

@@ -25,6 +25,7 @@ from ..errors import BudgetExceededError
 from ..kernels import numberlink as kn
 from .cover import lines_of, rewire, split_to, split_touching, walk_cover
 from .solvers.bound import checkpoint
+from .staircase import staircase_cover
 
 __all__ = ["plant", "check_time", "gave_up"]
 
@@ -92,7 +93,7 @@ def gave_up(t0: float, time_limit: float | None) -> BudgetExceededError:
 
 
 def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
-          time_limit: float | None, t0: float, induced: bool = True) -> list[list[int]]:
+          time_limit: float | None, t0: float, induced: bool = True, stairs: bool = False) -> list[list[int]]:
     """The planted lines of the generator: a cover of the grid by lines (that never run beside themselves).
 
     Without ``density``: the numba kernel's cover of short lines (at most
@@ -119,6 +120,8 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
         When the generation started.
     induced : bool, default True
         Cut lines where they touch themselves.
+    stairs : bool, default False
+        With ``density``: staircase lines (:func:`.staircase.staircase_cover`) instead of winding walks.
 
     Returns
     -------
@@ -146,8 +149,12 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
             rng = np.random.default_rng(state.copy())
             state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
             # no line is longer than the board, however few pairs are asked (1 / density may overflow)
-            lines = walk_cover(h, w, rng, min(h * w, 1.0 / density))
-            if lines is not None:
+            if stairs:
+                lines = staircase_cover(h, w, rng, max(1, round(density * h * w)),
+                                        lambda: check_time(stop, t0, time_limit))
+            else:
+                lines = walk_cover(h, w, rng, min(h * w, 1.0 / density))
+            if lines is not None and not stairs:
                 lines = rewire(lines, h, w, rng, max(2, int(min(h * w, 3.0 / density))), 400 * h * w,
                                target=max(1, round(density * h * w)), stop=stop)
                 # walks of about 1 / density cells leave too few lines when density nears 0.5 pairs per cell

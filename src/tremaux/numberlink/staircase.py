@@ -1,0 +1,316 @@
+"""A cover of the grid by staircase lines: each line only ever steps one way along rows and one way along columns.
+
+A line whose steps go, say, only down and right is a shortest path between its
+two ends (as many cells as their grid distance, plus one), however many
+times it turns. When every planted line is one, every solution of the puzzle,
+under ``fill`` or ``nikoli``, with touching or without, covers the board with
+lines that are shortest paths too, and none runs beside itself
+(:mod:`.solvers.lengths`): the generator's question "another solution?" is
+the one under ``fill`` without touching, which it answers region by region in
+seconds on boards where the question with cells that may stay empty runs for
+minutes (docs/benchmarks.md). A cut keeps both pieces staircases, so the
+property holds until the puzzle is proper.
+
+:func:`staircase_cover` grows such lines by random walks, each walk taking a
+direction at random among its two, from cells in a random order; a lone cell
+left over joins a neighbouring line (splitting it if it must); lines whose ends
+meet are then joined, while the join is still a staircase, until about the
+number of lines asked is left, and the longest are split if there are too few.
+
+Examples
+--------
+>>> import numpy as np
+>>> from tremaux.numberlink.staircase import is_staircase, staircase_cover
+>>> lines = staircase_cover(6, 6, np.random.default_rng(1), 3)
+>>> sorted(c for ln in lines for c in ln) == list(range(36))
+True
+>>> all(is_staircase(ln, 6) and len(ln) >= 2 for ln in lines)
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+import numpy as np
+
+__all__ = ["PLANTINGS", "STAIRS_ABOVE", "is_staircase", "planting_of", "staircase_cover"]
+
+
+def _steps(line: list[int], w: int) -> set[int]:
+    """The steps of ``line`` (flat cells, ``w`` columns), as ``+-1`` (along a row) and ``+-w`` (along a column)."""
+    return {b - a for a, b in zip(line, line[1:])}
+
+
+def is_staircase(line: list[int], w: int) -> bool:
+    """Whether ``line`` (flat cells of a board ``w`` wide, each next to the one before) never steps both ways
+    along rows nor both ways along columns: then it is a shortest path between its ends.
+
+    Parameters
+    ----------
+    line : list of int
+        Flat cells, end to end.
+    w : int
+        Columns of the board.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.staircase import is_staircase
+    >>> is_staircase([0, 1, 4, 5], 3), is_staircase([0, 1, 4, 3], 3)
+    (True, False)
+    """
+    s = _steps(line, w)
+    return not ({1, -1} <= s or {w, -w} <= s)
+
+
+def _joined(a: list[int], b: list[int], w: int) -> list[int] | None:
+    """``a`` and ``b`` joined end to end where an end of one is next to an end of the other, into a staircase;
+    ``None`` when no way of joining them is one."""
+    for x in (a, a[::-1]):
+        for y in (b, b[::-1]):
+            d = y[0] - x[-1]
+            if abs(d) == w or (abs(d) == 1 and min(x[-1], y[0]) // w == max(x[-1], y[0]) // w):
+                if is_staircase(x + y, w):
+                    return x + y
+    return None
+
+
+def _adopt(s: int, lines: list[list[int]], where: dict[int, int], h: int, w: int) -> bool:
+    """The lone cell ``s`` joined to a neighbouring line (``where``: cell -> line index), at its end, or after
+    splitting the line at the neighbour so that the cell ends one piece; ``False`` when no way keeps every line
+    a staircase of two cells or more."""
+    r, q = divmod(s, w)
+    for n in [s - w] * (r > 0) + [s + w] * (r < h - 1) + [s - 1] * (q > 0) + [s + 1] * (q < w - 1):
+        i = where.get(n)
+        if i is None:
+            continue
+        ln = lines[i]
+        j = ln.index(n)
+        for head, tail in ((ln[: j + 1], ln[j + 1:]), (ln[j:][::-1], ln[:j][::-1])):
+            piece = head + [s]
+            if (not tail or len(tail) >= 2) and is_staircase(piece, w):
+                lines[i] = piece
+                if tail:
+                    lines.append(tail)
+                return True
+    return False
+
+
+def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
+                    check: Callable[[], None] | None = None) -> list[list[int]] | None:
+    """A cover of the ``h`` x ``w`` grid by staircase lines (:func:`is_staircase`) of two cells or more, about
+    ``target`` of them (never many fewer than ``min(h, w)``); ``None`` when a lone cell could not be joined to a
+    line (draw again).
+
+    The board is cut across its longer side into one to three strips (each at least :data:`STRIP` cells
+    across), each covered by staircases of a direction of its own (:func:`_one_way`), so that the pairs do not
+    all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
+    there are more lines than ``target``; with fewer, the longest are split in their middle.
+
+    Parameters
+    ----------
+    h, w : int
+        Rows and columns (at least two cells).
+    rng : numpy.random.Generator
+        The random stream.
+    target : int
+        Lines wanted.
+    check : callable, optional
+        Called between rounds of the matching (the generator's clock: it may raise).
+
+    Returns
+    -------
+    list of list of int or None
+        The lines, flat cells end to end, covering the board.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.staircase import staircase_cover
+    >>> lines = staircase_cover(4, 5, np.random.default_rng(0), 2)
+    >>> sorted(c for ln in lines for c in ln) == list(range(20)), len(lines)
+    (True, 4)
+    """
+    across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
+    side = w if across else h
+    k = 1 + int(rng.integers(max(1, min(3, side // STRIP))))
+    cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
+    lines: list[list[int]] = []
+    for a, b in zip([0] + cuts, cuts + [side]):
+        hh, ww = (h, b - a) if across else (b - a, w)
+        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check)
+        if part is None:
+            return None
+        r0, c0 = (0, a) if across else (a, 0)
+        lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
+    while len(lines) > target:  # join lines whose ends meet (across a strip's edge), while staircases
+        ends = {ln[k]: i for i, ln in enumerate(lines) for k in (0, -1)}
+        pair = next(((i, j, both) for i in rng.permutation(len(lines)).tolist() for e in (lines[i][0], lines[i][-1])
+                     for m in (e - w, e + w, e - 1, e + 1) if (j := ends.get(m, i)) != i
+                     and (both := _joined(lines[i], lines[j], w)) is not None), None)
+        if pair is None:
+            break
+        i, j, both = pair
+        lines = [ln for x, ln in enumerate(lines) if x not in (i, j)] + [both]
+    while len(lines) < target:  # too few: split the longest in its middle
+        i = max(range(len(lines)), key=lambda x: len(lines[x]))
+        ln = lines[i]
+        if len(ln) < 4:
+            break
+        lines[i:i + 1] = [ln[: len(ln) // 2], ln[len(ln) // 2:]]
+    return lines
+
+
+def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
+             check: Callable[[], None] | None = None) -> list[list[int]] | None:
+    """A cover of an ``h`` x ``w`` board by staircases of one direction, as near ``target`` lines as they allow
+    (never fewer than ``min(h, w)``: an antidiagonal has that many cells, no two on one such line); ``None``
+    when a lone cell could not be joined to a line.
+
+    Every line steps down or right (the board then turned at random): each cell but a line's last is followed
+    by the one below it or the one to its right, a matching of cells to their successors. A random greedy
+    matching is grown by rounds of augmenting paths (one breadth-first search, its paths that share no cell)
+    until ``h * w - target`` cells have a successor, or none can; a lone
+    cell left over joins a line beside it (:func:`_adopt`)."""
+    n = h * w
+    succ = [-1] * n
+    pred = [-1] * n
+
+    def nexts(u: int) -> list[int]:
+        r, q = divmod(u, w)
+        return [u + 1] * (q < w - 1) + [u + w] * (r < h - 1)
+
+    for u in rng.permutation(n).tolist():
+        free = [v for v in nexts(u) if pred[v] < 0]
+        if free:
+            v = free[int(rng.integers(len(free)))]
+            succ[u], pred[v] = v, u
+    lines_now = n - sum(1 for u in range(n) if succ[u] >= 0)
+    while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
+        if check is not None:
+            check()
+        tails = rng.permutation([u for u in range(n) if succ[u] < 0]).tolist()
+        back: dict[int, tuple[int, int] | None] = dict.fromkeys(tails)  # cell -> (cell before, its successor)
+        queue = deque(tails)
+        ends = []
+        while queue:
+            u = queue.popleft()
+            for v in nexts(u):
+                p = pred[v]
+                if p < 0:
+                    ends.append((u, v))
+                elif p not in back:
+                    back[p] = (u, v)
+                    queue.append(p)
+        used: set[int] = set()
+        grown = 0
+        for end in ends:  # the paths of the search that share no cell, each a line fewer
+            path = []
+            step: tuple[int, int] | None = end
+            while step is not None and step[0] not in used and step[1] not in used:
+                path.append(step)
+                step = back[step[0]]
+            if step is not None:
+                continue
+            for u, v in path:  # along the path, each cell takes the successor the one before it leaves
+                succ[u], pred[v] = v, u
+                used.update((u, v))
+            grown += 1
+            if lines_now - grown <= target:
+                break
+        if not grown:
+            break
+        lines_now -= grown
+    lines = []
+    for u in range(n):
+        if pred[u] < 0:
+            ln = [u]
+            while succ[ln[-1]] >= 0:
+                ln.append(succ[ln[-1]])
+            lines.append(ln)
+    lone = [ln[0] for ln in lines if len(ln) == 1]
+    lines = [ln for ln in lines if len(ln) >= 2]
+    for s in lone:
+        where = {c: i for i, ln in enumerate(lines) for c in ln}
+        if not _adopt(s, lines, where, h, w):
+            return None
+    flip_r, flip_c = rng.random() < 0.5, rng.random() < 0.5  # the direction of the stairs, at random
+    def turned(c: int) -> int:
+        r, q = divmod(c, w)
+        return (h - 1 - r if flip_r else r) * w + (w - 1 - q if flip_c else q)
+    return [[turned(c) for c in ln] for ln in lines]
+
+
+STRIP = 6
+"""Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
+
+PLANTINGS = ("winding", "stairs")
+"""The generator's ways of planting sparse lines: random winding walks (:mod:`.cover`), or staircases."""
+
+STAIRS_ABOVE = 400
+"""Cells above which a sparse ask (a ``density``) under ``nikoli``, or with touching, is planted as staircases
+unless ``planting`` says otherwise: up to 20 x 20 winding lines are made within the default time limit, above
+it most such asks gave up (docs/benchmarks.md, "sparse puzzles under `nikoli` from 20x20 to 50x50"); under
+``fill`` without touching winding lines are made in seconds at 50 x 50 and stay the default."""
+
+
+def planting_of(planting: str | None, density: float | None, h: int, w: int, rule: str = "nikoli",
+                touch: bool = False) -> str:
+    """The planting a generation uses: ``planting`` checked, or by default ``"stairs"`` for a ``density`` on a
+    board of more than :data:`STAIRS_ABOVE` cells under ``nikoli`` or with ``touch``, else ``"winding"``
+    (without a density: the short lines, said as ``"winding"``).
+
+    Parameters
+    ----------
+    planting : {"winding", "stairs"} or None
+        Asked, or ``None`` for the default.
+    density : float or None
+        The density asked.
+    h, w : int
+        The board's sides.
+    rule : str, default "nikoli"
+        The rule the puzzle is made for.
+    touch : bool, default False
+        Whether uniqueness is judged among all solutions.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidSizeError
+        An unknown planting (the message lists those known), or one without a ``density``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.staircase import planting_of
+    >>> planting_of(None, 0.03, 30, 30), planting_of(None, 0.03, 20, 20), planting_of(None, None, 8, 8)
+    ('stairs', 'winding', 'winding')
+    >>> planting_of(None, 0.03, 30, 30, "fill"), planting_of(None, 0.03, 30, 30, "fill", touch=True)
+    ('winding', 'stairs')
+    >>> planting_of("zigzag", 0.03, 8, 8)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: planting 'zigzag' is not one of: winding, stairs
+    >>> planting_of("stairs", None, 8, 8)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: planting 'stairs' is for sparse lines: give a density (pairs per cell) too
+    """
+    from ..errors import InvalidSizeError
+
+    if planting is not None and planting not in PLANTINGS:
+        raise InvalidSizeError(f"planting {planting!r} is not one of: {', '.join(PLANTINGS)}")
+    if density is None:
+        if planting is not None:
+            raise InvalidSizeError(f"planting {planting!r} is for sparse lines: give a density (pairs per cell) too")
+        return "winding"
+    if planting is None:
+        return "stairs" if h * w > STAIRS_ABOVE and (rule == "nikoli" or touch) else "winding"
+    return planting
