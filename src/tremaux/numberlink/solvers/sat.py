@@ -227,15 +227,22 @@ def dense_stage(task: Task) -> Answer | None:
               colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = DENSE_KEY
+
+    def build(corners: bool) -> Encoding:
+        return Encoding(puzzle, "fill", deadline=deadline, **{**kw, "corners": corners})
+
+    def ask(enc: Encoding, until: float | None):
+        model = enc.next_model(until, drop_loops=True)
+        return None if model is None else (enc, model)
+
     try:
-        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", deadline=deadline, **kw))
-        model = enc.next_model(deadline, drop_loops=True)
+        out = _in_turns(task, DENSE_KEY, build, deadline, ask, turns=kw["corners"])
     except TimeoutError:
-        return None  # the encoding, if built, is kept: the next round goes on with it
-    task.close_kept(key)
-    if model is None:
+        return None  # the encodings, if built, are kept: the next round goes on with them
+    _close_both(task, DENSE_KEY)
+    if out is None:
         return None
+    enc, model = out
     lk = _model_lines(puzzle, model.links, enc.ends)
     return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
                   extras={"clauses": enc.nclauses, "variables": enc.nvars})
@@ -284,23 +291,67 @@ def untouched_stage(task: Task) -> Answer | None:
         return None
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = UNTOUCHED_KEY
-    try:
-        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", uturns=False, corners=True,
-                                                   colour_bits=FILL_COLOUR_BITS, deadline=deadline))
-        model = enc.next_model(deadline, drop_loops=True)
+
+    def build(corners: bool) -> Encoding:
+        return Encoding(puzzle, "fill", uturns=False, corners=corners, colour_bits=FILL_COLOUR_BITS,
+                        deadline=deadline)
+
+    def ask(enc: Encoding, until: float | None):
+        model = enc.next_model(until, drop_loops=True)
         lk = None
         if model is not None and model.with_loops is not None:
             lk = stretch(puzzle, model.with_loops)
             if lk is None:  # the swaps got stuck: the same model again, its loops cut this time
-                model = enc.next_model(deadline)
+                model = enc.next_model(until)
+        return None if model is None else (enc, model, lk)
+
+    try:
+        out = _in_turns(task, UNTOUCHED_KEY, build, deadline, ask, turns=True)
     except TimeoutError:
-        return None  # the encoding, if built, is kept: the next round goes on with it
-    task.close_kept(key)
-    if model is None:
+        return None  # the encodings, if built, are kept: the next round goes on with them
+    _close_both(task, UNTOUCHED_KEY)
+    if out is None:
         return None
+    enc, model, lk = out
     how = "SAT without U-turns" if lk is None else "SAT without U-turns, loops stretched in"
     if lk is None:
         _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
         lk = Linking.from_flat(puzzle, cells, starts)
     return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
+
+
+def _in_turns(task: Task, key: tuple, build, deadline: float | None, ask, *, turns: bool):
+    """``ask(encoding, until)`` of the question ``build(True)`` (with the corner theorem), in turns with
+    ``build(False)`` (the same question without it) from the solve's second round on.
+
+    The corner theorem's clauses make the question smaller, and on published puzzles (one solution, lines
+    that never touch) SAT answers it in fewer conflicts; on large boards with many solutions of long winding
+    lines they cut most of them away, and the one call runs into a long tail (the same question without
+    them answered in 1.3 s where it took 9.3 s, and the reverse on other boards, ``docs/benchmarks.md``).
+    So a question left undecided by the solve's first round (its encoding kept under ``key``) is asked in
+    turns: in each later call the first half of the time to ``deadline`` goes to the question with the
+    theorem, the second half to the one without it (kept under ``key + ("without corners",)``). Either
+    one's model is an answer. "None" from the question with the theorem ends both (as before the turns: the
+    stages after this one answer); from the one without it, it holds for both.
+
+    Returns what ``ask`` returned (``None`` for "none"); raises ``TimeoutError`` when the time ran out,
+    what was built kept for the next round. ``turns=False`` asks the question with the theorem alone.
+    """
+    import time
+
+    resumed = key in task.kept
+    enc = task.resumable(key, lambda: build(True))
+    if not (turns and resumed and deadline is not None):
+        return ask(enc, deadline)
+    mid = time.perf_counter() + (deadline - time.perf_counter()) / 2
+    try:
+        return ask(enc, mid)
+    except TimeoutError:
+        pass
+    return ask(task.resumable(key + ("without corners",), lambda: build(False)), deadline)
+
+
+def _close_both(task: Task, key: tuple) -> None:
+    """Close the encodings :func:`_in_turns` kept under ``key`` (a question decided)."""
+    task.close_kept(key)
+    task.close_kept(key + ("without corners",))
