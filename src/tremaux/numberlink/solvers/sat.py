@@ -228,8 +228,8 @@ def dense_stage(task: Task) -> Answer | None:
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
 
-    def build(corners: bool) -> Encoding:
-        return Encoding(puzzle, "fill", deadline=deadline, **{**kw, "corners": corners})
+    def build(corners: bool) -> Encoding:  # without them only in turns (kw's corners set)
+        return Encoding(puzzle, "fill", deadline=deadline, **{**kw, "corners": corners and kw["corners"]})
 
     def ask(enc: Encoding, until: float | None):
         model = enc.next_model(until, drop_loops=True)
