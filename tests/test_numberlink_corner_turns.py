@@ -1,5 +1,6 @@
-"""The SAT questions of ``fill`` without U-turns and of the densest lines, asked in turns with and without the corner
-theorem once the solve's first round left them undecided (``sat._in_turns``, ``docs/benchmarks.md``).
+"""The SAT questions of ``fill`` without U-turns and of the densest lines: asked with the corner theorem in the
+solve's first round, without it in the rounds after when the first left them undecided (``sat._corners_first``,
+``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -35,59 +36,57 @@ def _task(rule: str, deadline: float | None = 30.0) -> Task:
 
 
 def _recorder(answers: dict):
-    """A ``build`` and an ``ask`` for ``_in_turns`` that record their calls; ``answers[corners]`` is what ask does."""
+    """A ``build`` and an ``ask`` for ``_corners_first`` that record their calls; ``answers[theorem]`` is what ask does."""
     calls = []
 
-    def build(corners: bool):
-        calls.append(("build", corners))
-        return corners
+    def build(theorem: bool):
+        calls.append(("build", theorem))
+        return _Undecided() if answers[theorem] is TimeoutError else theorem
 
     def ask(enc, until):
-        calls.append(("ask", enc, until is not None))
-        out = answers[enc]
-        if out is TimeoutError:
+        calls.append(("ask", not isinstance(enc, _Undecided) and enc))
+        if isinstance(enc, _Undecided):
             raise TimeoutError
-        return out
+        return answers[enc]
     return build, ask, calls
 
 
-def test_first_round_asks_the_question_with_the_theorem_alone():
+def test_first_round_asks_the_question_with_the_theorem():
     task = _task("fill")
     build, ask, calls = _recorder({True: TimeoutError})
     with pytest.raises(TimeoutError):
-        sat._in_turns(task, ("k",), build, task.deadline, ask, turns=True)
-    assert calls == [("build", True), ("ask", True, True)]
+        sat._corners_first(task, ("k",), build, task.deadline, ask, switch=True)
+    assert calls == [("build", True), ("ask", False)]
     assert list(task.kept) == [("k",)]
 
 
-def test_a_later_round_gives_the_question_without_the_theorem_a_turn():
+def test_a_later_round_asks_it_without_the_theorem_from_then_on():
     task = _task("fill")
-    task.kept[("k",)] = True  # undecided in an earlier round
-    build, ask, calls = _recorder({True: TimeoutError, False: "answer"})
-    assert sat._in_turns(task, ("k",), build, task.deadline, ask, turns=True) == "answer"
-    assert calls == [("ask", True, True), ("build", False), ("ask", False, True)]
+    first = task.kept[("k",)] = _Undecided()  # undecided in an earlier round
+    build, ask, calls = _recorder({True: "with", False: TimeoutError})
+    with pytest.raises(TimeoutError):
+        sat._corners_first(task, ("k",), build, task.deadline, ask, switch=True)
+    assert first.closed and calls == [("build", False), ("ask", False)]
+    kept = task.kept[("k",)]
+    with pytest.raises(TimeoutError):  # the round after goes on with it, not with a new one
+        sat._corners_first(task, ("k",), build, task.deadline, ask, switch=True)
+    assert task.kept[("k",)] is kept and calls[-1] == ("ask", False) and len(calls) == 3
+    sat._close_both(task, ("k",))
+    assert kept.closed and not task.kept
 
 
-def test_none_with_the_theorem_ends_the_turns():
-    task = _task("fill")
-    task.kept[("k",)] = True
-    build, ask, calls = _recorder({True: None, False: "answer"})
-    assert sat._in_turns(task, ("k",), build, task.deadline, ask, turns=True) is None
-    assert ("build", False) not in calls
-
-
-@pytest.mark.parametrize("turns, deadline", [(False, 30.0), (True, None)])
-def test_no_turns_without_a_deadline_or_when_not_asked(turns, deadline):
+@pytest.mark.parametrize("switch, deadline", [(False, 30.0), (True, None)])
+def test_the_theorem_kept_without_a_deadline_or_when_not_asked(switch, deadline):
     task = _task("fill", deadline)
     task.kept[("k",)] = True
     build, ask, calls = _recorder({True: "with", False: "without"})
-    assert sat._in_turns(task, ("k",), build, task.deadline, ask, turns=turns) == "with"
-    assert ("build", False) not in calls
+    assert sat._corners_first(task, ("k",), build, task.deadline, ask, switch=switch) == "with"
+    assert calls == [("ask", True)]
 
 
 @pytest.mark.parametrize("rule, stage, key", [("fill", sat.untouched_stage, sat.UNTOUCHED_KEY),
                                                ("nikoli", sat.dense_stage, sat.DENSE_KEY)])
-def test_the_question_without_the_theorem_answers_for_an_undecided_one(rule, stage, key):
+def test_the_question_without_the_theorem_answers_after_an_undecided_round(rule, stage, key):
     task = _task(rule)
     stuck = _Undecided()
     task.kept[key] = stuck
@@ -95,13 +94,13 @@ def test_the_question_without_the_theorem_answers_for_an_undecided_one(rule, sta
     assert answer is not None and answer.found == 1
     lk = answer.solutions[0]
     assert follow(PUZZLE.grid.tolist(), [p.tolist() for p in lk.paths], fill=rule == "fill") == []
-    assert stuck.closed and not task.kept  # the question decided: both encodings closed
+    assert stuck.closed and not task.kept  # the question decided: nothing kept
 
 
-def test_both_kept_while_undecided():
-    task = _task("fill", 0.2)
-    task.kept[sat.UNTOUCHED_KEY] = _Undecided()
-    alt = _Undecided()
-    task.kept[sat.UNTOUCHED_KEY + ("without corners",)] = alt
-    assert sat.untouched_stage(task) is None
-    assert set(task.kept) == {sat.UNTOUCHED_KEY, sat.UNTOUCHED_KEY + ("without corners",)} and not alt.closed
+def test_the_densest_lines_keep_their_own_setting_where_the_theorem_does_not_apply():
+    # the checkerboard forces an empty cell: no corner clauses in the first round, none added after it
+    p = Puzzle.from_rows(["1..", ".2.", "1.2"])
+    task = Task(p, resolve("nikoli", touch=True), want=1, deadline=time.perf_counter() + 30)
+    stuck = _Undecided()
+    task.kept[sat.DENSE_KEY] = stuck
+    assert sat.dense_stage(task) is None and not stuck.closed  # the kept encoding asked, not replaced

@@ -193,7 +193,8 @@ def dense_stage(task: Task) -> Answer | None:
     cells of the surplus colour (closed loops elsewhere are dropped, their
     cells empty) and never make a U-turn. Published puzzles leave few cells
     empty, so this small question often settles them; it is given
-    :data:`DENSE_SHARE` of the time left.
+    :data:`DENSE_SHARE` of the time left. The corner theorem's clauses, when
+    they apply, are dropped after the solve's first round (:func:`_corners_first`).
 
     Parameters
     ----------
@@ -228,7 +229,7 @@ def dense_stage(task: Task) -> Answer | None:
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
 
-    def build(corners: bool) -> Encoding:  # without them only in turns (kw's corners set)
+    def build(corners: bool) -> Encoding:  # without them only after the first round
         return Encoding(puzzle, "fill", deadline=deadline, **{**kw, "corners": corners and kw["corners"]})
 
     def ask(enc: Encoding, until: float | None):
@@ -236,9 +237,9 @@ def dense_stage(task: Task) -> Answer | None:
         return None if model is None else (enc, model)
 
     try:
-        out = _in_turns(task, DENSE_KEY, build, deadline, ask, turns=kw["corners"])
+        out = _corners_first(task, DENSE_KEY, build, deadline, ask, switch=kw["corners"])
     except TimeoutError:
-        return None  # the encodings, if built, are kept: the next round goes on with them
+        return None  # the encoding, if built, is kept: the next round goes on with it
     _close_both(task, DENSE_KEY)
     if out is None:
         return None
@@ -261,6 +262,8 @@ def untouched_stage(task: Task) -> Answer | None:
     loop, allowed since lines may touch); only when that gets stuck are they
     cut. ``None`` when there is no such solution (that proves nothing about
     the others) or no time; given :data:`DENSE_SHARE` of the time left.
+    Left undecided by the solve's first round, the question is asked
+    without the corner theorem from then on (:func:`_corners_first`).
 
     Parameters
     ----------
@@ -306,9 +309,9 @@ def untouched_stage(task: Task) -> Answer | None:
         return None if model is None else (enc, model, lk)
 
     try:
-        out = _in_turns(task, UNTOUCHED_KEY, build, deadline, ask, turns=True)
+        out = _corners_first(task, UNTOUCHED_KEY, build, deadline, ask, switch=True)
     except TimeoutError:
-        return None  # the encodings, if built, are kept: the next round goes on with them
+        return None  # the encoding, if built, is kept: the next round goes on with it
     _close_both(task, UNTOUCHED_KEY)
     if out is None:
         return None
@@ -320,38 +323,36 @@ def untouched_stage(task: Task) -> Answer | None:
     return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
 
 
-def _in_turns(task: Task, key: tuple, build, deadline: float | None, ask, *, turns: bool):
-    """``ask(encoding, until)`` of the question ``build(True)`` (with the corner theorem), in turns with
-    ``build(False)`` (the same question without it) from the solve's second round on.
 
-    The corner theorem's clauses make the question smaller, and on published puzzles (one solution, lines
-    that never touch) SAT answers it in fewer conflicts; on large boards with many solutions of long winding
-    lines they cut most of them away, and the one call runs into a long tail (the same question without
-    them answered in 1.3 s where it took 9.3 s, and the reverse on other boards, ``docs/benchmarks.md``).
-    So a question left undecided by the solve's first round (its encoding kept under ``key``) is asked in
-    turns: in each later call the first half of the time to ``deadline`` goes to the question with the
-    theorem, the second half to the one without it (kept under ``key + ("without corners",)``). Either
-    one's model is an answer. "None" from the question with the theorem ends both (as before the turns: the
-    stages after this one answer); from the one without it, it holds for both.
+WITHOUT_CORNERS = "without corners"
+"""Added to a question's key (:func:`_corners_first`) once its encoding without the corner theorem took over."""
 
-    Returns what ``ask`` returned (``None`` for "none"); raises ``TimeoutError`` when the time ran out,
-    what was built kept for the next round. ``turns=False`` asks the question with the theorem alone.
+
+def _corners_first(task: Task, key: tuple, build, deadline: float | None, ask, *, switch: bool):
+    """``ask(encoding, deadline)`` of the question ``build(True)`` (with the corner theorem) in the solve's first
+    round, of ``build(False)`` (the same question without it) in the rounds after, when the first left it undecided.
+
+    The corner theorem's clauses make the question smaller, and SAT answers published puzzles (one solution,
+    lines that never touch) in fewer conflicts with them; on large boards with many solutions of long winding
+    lines they cut most solutions away and the call runs into a long tail: without them the call took 1.1-1.6 s
+    where it took 8-8.6 s on two 80x80 boards, and less time on most others (``docs/benchmarks.md``, "the corner
+    theorem after the first round"). A question that the first round left undecided (its encoding kept under
+    ``key``) is asked from then on without the theorem: that encoding is closed and a new one built, kept under
+    ``key`` too (``key + (WITHOUT_CORNERS,)`` marks the change). Each one's models are answers; "none" from
+    either ends the question as before.
+
+    Returns what ``ask`` returned (``None`` for "none"); raises ``TimeoutError`` when the time ran out, the
+    encoding kept for the next round. ``switch=False`` (or no deadline) keeps the question with the theorem.
     """
-    import time
-
-    resumed = key in task.kept
-    enc = task.resumable(key, lambda: build(True))
-    if not (turns and resumed and deadline is not None):
-        return ask(enc, deadline)
-    mid = time.perf_counter() + (deadline - time.perf_counter()) / 2
-    try:
-        return ask(enc, mid)
-    except TimeoutError:
-        pass
-    return ask(task.resumable(key + ("without corners",), lambda: build(False)), deadline)
+    flag = key + (WITHOUT_CORNERS,)
+    if switch and deadline is not None and key in task.kept and flag not in task.kept:
+        task.close_kept(key)
+        task.kept[flag] = True
+    with_theorem = flag not in task.kept
+    return ask(task.resumable(key, lambda: build(with_theorem)), deadline)
 
 
 def _close_both(task: Task, key: tuple) -> None:
-    """Close the encodings :func:`_in_turns` kept under ``key`` (a question decided)."""
+    """Forget the encoding :func:`_corners_first` kept under ``key`` and its mark (the question decided)."""
     task.close_kept(key)
-    task.close_kept(key + ("without corners",))
+    task.close_kept(key + (WITHOUT_CORNERS,))
