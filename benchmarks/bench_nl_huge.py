@@ -33,8 +33,8 @@ child process takes the work over) and records, per puzzle, the CPU seconds each
 pipeline took over all rounds and the stage that answered. ``--corners`` asks, per puzzle, the SAT
 question of ``fill`` without U-turns (:func:`tremaux.numberlink.solvers.sat.untouched_stage`; on these boards
 the ``dense`` question of ``nikoli`` is the same one) in one call with the corner theorem's clauses and in one
-without them: CPU seconds and conflicts of each, and the CPU seconds the pipeline's turns between the two
-(``sat._in_turns``) take to an answer, worked out from those two times and the rounds' shares.
+without them: CPU seconds and conflicts of each, and the CPU seconds to an answer when the first round's share
+goes to the first and the rest to the second (``sat._corners_first``), worked out from those two times.
 """
 
 from __future__ import annotations
@@ -209,21 +209,11 @@ def run(args) -> list[dict]:
     return rows
 
 
-def turns_cpu(with_theorem: float, without: float, first: float = 0.8, growth: float = 4.0) -> float:
-    """CPU seconds to an answer when the question with the corner theorem has the first round's share alone,
-    then each later round's share is split in halves, with then without the theorem (``sat._in_turns``): the
-    rounds of ``pipeline.fast`` (``first`` seconds of the question's share, each next round ``growth`` times
-    longer), the load taken as constant, each encoding going on where it stopped."""
-    used, a, b, share = min(first, with_theorem), min(first, with_theorem), 0.0, first
-    while a < with_theorem and b < without:
-        share *= growth
-        step = min(share / 2, with_theorem - a)
-        a, used = a + step, used + step
-        if a >= with_theorem:
-            break
-        step = min(share / 2, without - b)
-        b, used = b + step, used + step
-    return used
+def switched_cpu(with_theorem: float, without: float, first: float = 0.8) -> float:
+    """CPU seconds to an answer when the question with the corner theorem has the first round's share
+    (``first`` seconds: 0.8 of the first round of ``pipeline.fast`` on an idle core), then the question
+    without it starts afresh and has the rest (``sat._corners_first``)."""
+    return with_theorem if with_theorem <= first else first + without
 
 
 def corners(args) -> list[dict]:
@@ -245,24 +235,24 @@ def corners(args) -> list[dict]:
                         row[tag + "_build"] = round(built - c, 3)
                         row[tag + "_conflicts"] = enc.solver.accum_stats().get("conflicts")
                         row[tag + "_found"] = model is not None
-                row["turns"] = round(turns_cpu(row["with"], row["without"]), 3)
+                row["switched"] = round(switched_cpu(row["with"], row["without"]), 3)
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     return rows
 
 
 def corners_table(rows: list[dict]) -> str:
-    out = ["| half | kind | side | pairs | with theorem: CPU s (conflicts) | without: CPU s (conflicts) | in turns: CPU s |",
+    out = ["| half | kind | side | pairs | with theorem: CPU s (conflicts) | without: CPU s (conflicts) | switched: CPU s |",
            "|---|---|---|---|---|---|---|"]
     for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
         out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['with']} ({r['with_conflicts']}) | "
-                   f"{r['without']} ({r['without_conflicts']}) | {r['turns']} |")
-    out += ["", "| half | puzzles | median / max CPU s with | without | in turns |", "|---|---|---|---|---|"]
+                   f"{r['without']} ({r['without_conflicts']}) | {r['switched']} |")
+    out += ["", "| half | puzzles | median / max CPU s with | without | switched |", "|---|---|---|---|---|"]
     for half in ("dev", "held"):
         h = [r for r in rows if r["half"] == half]
         if h:
             cell = lambda k: f"{statistics.median(r[k] for r in h):.2f} / {max(r[k] for r in h):.2f}"  # noqa: E731
-            out.append(f"| {half} | {len(h)} | {cell('with')} | {cell('without')} | {cell('turns')} |")
+            out.append(f"| {half} | {len(h)} | {cell('with')} | {cell('without')} | {cell('switched')} |")
     return "\n".join(out)
 
 
@@ -321,11 +311,11 @@ def main() -> None:
     ap.add_argument("--rules", default="fill", help="rules to solve each puzzle under, comma-separated")
     ap.add_argument("--stages", action="store_true", help="the whole limit in process, CPU seconds per stage")
     ap.add_argument("--corners", action="store_true",
-                    help="one SAT call with and one without the corner theorem per puzzle, and the turns' CPU")
+                    help="one SAT call with and one without the corner theorem per puzzle, and the switch's CPU")
     args = ap.parse_args()
     if args.report:
         rows = [json.loads(x.read_text()) for x in args.report]
-        if rows[-1] and "turns" in rows[-1][0]:
+        if rows[-1] and "switched" in rows[-1][0]:
             print(corners_table([r for part in rows for r in part]))
             return
         print(table(rows[-1], rows[0] if len(rows) > 1 else None))
