@@ -242,7 +242,8 @@ def corners(args) -> list[dict]:
 
 
 def corners_table(rows: list[dict]) -> str:
-    out = ["| half | kind | side | pairs | with theorem: CPU s (conflicts) | without: CPU s (conflicts) | switched: CPU s |",
+    out = ["| half | kind | side | pairs | with theorem: CPU s (conflicts) | without: CPU s (conflicts) "
+           "| switched: CPU s |",
            "|---|---|---|---|---|---|---|"]
     for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
         out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['with']} ({r['with_conflicts']}) | "

@@ -32,11 +32,12 @@ class _Undecided:
 
 def _task(rule: str, deadline: float | None = 30.0) -> Task:
     """A plain solve's task (touching allowed) on :data:`PUZZLE`."""
-    return Task(PUZZLE, resolve(rule, touch=True), want=1, deadline=None if deadline is None else time.perf_counter() + deadline)
+    end = None if deadline is None else time.perf_counter() + deadline
+    return Task(PUZZLE, resolve(rule, touch=True), want=1, deadline=end)
 
 
 def _recorder(answers: dict):
-    """A ``build`` and an ``ask`` for ``_corners_first`` that record their calls; ``answers[theorem]`` is what ask does."""
+    """A ``build`` and an ``ask`` for ``_corners_first`` that record their calls (``answers[theorem]``: the answer)."""
     calls = []
 
     def build(theorem: bool):

@@ -323,7 +323,6 @@ def untouched_stage(task: Task) -> Answer | None:
     return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
 
 
-
 WITHOUT_CORNERS = "without corners"
 """Added to a question's key (:func:`_corners_first`) once its encoding without the corner theorem took over."""
 
@@ -336,7 +335,7 @@ def _corners_first(task: Task, key: tuple, build, deadline: float | None, ask, *
     lines that never touch) in fewer conflicts with them; on large boards with many solutions of long winding
     lines they cut most solutions away and the call runs into a long tail: without them the call took 1.1-1.6 s
     where it took 8-8.6 s on two 80x80 boards, and less time on most others (``docs/benchmarks.md``, "the corner
-    theorem after the first round"). A question that the first round left undecided (its encoding kept under
+    theorem dropped after the first round"). A question that the first round left undecided (its encoding kept under
     ``key``) is asked from then on without the theorem: that encoding is closed and a new one built, kept under
     ``key`` too (``key + (WITHOUT_CORNERS,)`` marks the change). Each one's models are answers; "none" from
     either ends the question as before.
