@@ -105,3 +105,15 @@ def test_the_densest_lines_keep_their_own_setting_where_the_theorem_does_not_app
     stuck = _Undecided()
     task.kept[sat.DENSE_KEY] = stuck
     assert sat.dense_stage(task) is None and not stuck.closed  # the kept encoding asked, not replaced
+
+
+def test_the_kept_encoding_goes_on_when_the_new_one_cannot_be_built_in_time():
+    task = _task("fill")
+    first = task.kept[("k",)] = _Undecided()
+
+    def build(theorem: bool):
+        raise TimeoutError  # its pace says it cannot be built before the deadline
+
+    with pytest.raises(TimeoutError):
+        sat._corners_first(task, ("k",), build, task.deadline, lambda enc, until: enc.next_model(until), switch=True)
+    assert task.kept == {("k",): first} and not first.closed  # asked again, not lost

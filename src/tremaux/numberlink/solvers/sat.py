@@ -336,19 +336,24 @@ def _corners_first(task: Task, key: tuple, build, deadline: float | None, ask, *
     lines they cut most solutions away and the call runs into a long tail: without them the call took 1.1-1.6 s
     where it took 8-8.6 s on two 80x80 boards, and less time on most others (``docs/benchmarks.md``, "the corner
     theorem dropped after the first round"). A question that the first round left undecided (its encoding kept under
-    ``key``) is asked from then on without the theorem: that encoding is closed and a new one built, kept under
-    ``key`` too (``key + (WITHOUT_CORNERS,)`` marks the change). Each one's models are answers; "none" from
-    either ends the question as before.
+    ``key``) is asked from then on without the theorem: a new encoding is built and takes the old one's place
+    under ``key`` (``key + (WITHOUT_CORNERS,)`` marks the change); when it cannot be built in the time given,
+    the old one goes on for that round. Each one's models are answers; "none" from either ends the question.
 
     Returns what ``ask`` returned (``None`` for "none"); raises ``TimeoutError`` when the time ran out, the
     encoding kept for the next round. ``switch=False`` (or no deadline) keeps the question with the theorem.
     """
     flag = key + (WITHOUT_CORNERS,)
     if switch and deadline is not None and key in task.kept and flag not in task.kept:
-        task.close_kept(key)
-        task.kept[flag] = True
-    with_theorem = flag not in task.kept
-    return ask(task.resumable(key, lambda: build(with_theorem)), deadline)
+        try:
+            fresh = build(False)
+        except TimeoutError:  # no time to build it (its pace, under load): the kept encoding goes on
+            fresh = None
+        if fresh is not None:
+            task.close_kept(key)
+            task.kept[key] = fresh
+            task.kept[flag] = True
+    return ask(task.resumable(key, lambda: build(flag not in task.kept)), deadline)
 
 
 def _close_both(task: Task, key: tuple) -> None:
