@@ -230,7 +230,10 @@ def corners(args) -> list[dict]:
                     c = time.process_time()
                     with Encoding(p, "fill", uturns=False, corners=theorem, colour_bits=FILL_COLOUR_BITS) as enc:
                         built = time.process_time()
-                        model = enc.next_model(time.perf_counter() + args.time_limit, drop_loops=True)
+                        try:
+                            model = enc.next_model(time.perf_counter() + args.time_limit, drop_loops=True)
+                        except TimeoutError:  # over the limit: counted at the time it took
+                            model = None
                         row[tag] = round(time.process_time() - built, 3)
                         row[tag + "_build"] = round(built - c, 3)
                         row[tag + "_conflicts"] = enc.solver.accum_stats().get("conflicts")
@@ -246,8 +249,9 @@ def corners_table(rows: list[dict]) -> str:
            "| switched: CPU s |",
            "|---|---|---|---|---|---|---|"]
     for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
-        out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['with']} ({r['with_conflicts']}) | "
-                   f"{r['without']} ({r['without_conflicts']}) | {r['switched']} |")
+        miss = {k: "" if r[k + "_found"] else ", no answer" for k in ("with", "without")}  # past the limit
+        out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['with']} ({r['with_conflicts']}"
+                   f"{miss['with']}) | {r['without']} ({r['without_conflicts']}{miss['without']}) | {r['switched']} |")
     out += ["", "| half | puzzles | median / max CPU s with | without | switched |", "|---|---|---|---|---|"]
     for half in ("dev", "held"):
         h = [r for r in rows if r["half"] == half]
