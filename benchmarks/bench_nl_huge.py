@@ -3,7 +3,7 @@
     python benchmarks/bench_nl_huge.py [--sizes 60,100,140,200] [--kinds short,d05,d03,walks]
                                        [--seeds 0,1] [--time-limit 20] [--dir DIR] [--json OUT]
                                        [--rules fill,nikoli] [--stages]
-                                       [--report A.json [B.json]] [--cli 200]
+                                       [--report A.json [B.json]] [--cli 200] [--corners]
 
 Puzzles, made here (written as grid text to ``--dir``, default ``/tmp/tremaux-huge``, and read
 back from there the next time):
@@ -30,7 +30,11 @@ solution is checked cell by cell (``tests/numberlink_checker.py``). ``--cli N`` 
 ``tremaux numberlink solve`` on the first ``walks`` puzzle of side N and reports its time, peak
 memory (``/usr/bin/time``) and output size. ``--stages`` keeps the whole limit in process (no
 child process takes the work over) and records, per puzzle, the CPU seconds each stage of the
-pipeline took over all rounds and the stage that answered.
+pipeline took over all rounds and the stage that answered. ``--corners`` asks, per puzzle, the SAT
+question of ``fill`` without U-turns (:func:`tremaux.numberlink.solvers.sat.untouched_stage`; on these boards
+the ``dense`` question of ``nikoli`` is the same one) in one call with the corner theorem's clauses and in one
+without them: CPU seconds and conflicts of each, and the CPU seconds to an answer when the first round's share
+goes to the first and the rest to the second (``sat._corners_first``), worked out from those two times.
 """
 
 from __future__ import annotations
@@ -205,6 +209,58 @@ def run(args) -> list[dict]:
     return rows
 
 
+def switched_cpu(with_theorem: float, without: float, first: float = 0.8) -> float:
+    """CPU seconds to an answer when the question with the corner theorem has the first round's share
+    (``first`` seconds: 0.8 of the first round of ``pipeline.fast`` on an idle core), then the question
+    without it starts afresh and has the rest (``sat._corners_first``)."""
+    return with_theorem if with_theorem <= first else first + without
+
+
+def corners(args) -> list[dict]:
+    """One SAT call each, with and without the corner theorem's clauses, per puzzle (see the module's text)."""
+    from tremaux.numberlink.solvers.encoding import FILL_COLOUR_BITS, Encoding
+
+    rows = []
+    for n in args.sizes:
+        for kind in args.kinds:
+            for seed in args.seeds:
+                p = build(kind, n, seed, args.dir)
+                row = dict(kind=kind, n=n, seed=seed, half="dev" if seed % 2 == 0 else "held", pairs=p.pairs)
+                for tag, theorem in (("with", True), ("without", False)):
+                    c = time.process_time()
+                    with Encoding(p, "fill", uturns=False, corners=theorem, colour_bits=FILL_COLOUR_BITS) as enc:
+                        built = time.process_time()
+                        try:
+                            model = enc.next_model(time.perf_counter() + args.time_limit, drop_loops=True)
+                        except TimeoutError:  # over the limit: counted at the time it took
+                            model = None
+                        row[tag] = round(time.process_time() - built, 3)
+                        row[tag + "_build"] = round(built - c, 3)
+                        row[tag + "_conflicts"] = enc.solver.accum_stats().get("conflicts")
+                        row[tag + "_found"] = model is not None
+                row["switched"] = round(switched_cpu(row["with"], row["without"]), 3)
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+    return rows
+
+
+def corners_table(rows: list[dict]) -> str:
+    out = ["| half | kind | side | pairs | with theorem: CPU s (conflicts) | without: CPU s (conflicts) "
+           "| switched: CPU s |",
+           "|---|---|---|---|---|---|---|"]
+    for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
+        miss = {k: "" if r[k + "_found"] else ", no answer" for k in ("with", "without")}  # past the limit
+        out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['with']} ({r['with_conflicts']}"
+                   f"{miss['with']}) | {r['without']} ({r['without_conflicts']}{miss['without']}) | {r['switched']} |")
+    out += ["", "| half | puzzles | median / max CPU s with | without | switched |", "|---|---|---|---|---|"]
+    for half in ("dev", "held"):
+        h = [r for r in rows if r["half"] == half]
+        if h:
+            cell = lambda k: f"{statistics.median(r[k] for r in h):.2f} / {max(r[k] for r in h):.2f}"  # noqa: E731
+            out.append(f"| {half} | {len(h)} | {cell('with')} | {cell('without')} | {cell('switched')} |")
+    return "\n".join(out)
+
+
 def table(rows: list[dict], before: list[dict] | None = None) -> str:
     key = lambda r: (r["kind"], r["n"], r["seed"], r.get("rule", "fill"))  # noqa: E731
     old = {key(r): r for r in before or []}
@@ -259,9 +315,14 @@ def main() -> None:
     ap.add_argument("--cli", type=int)
     ap.add_argument("--rules", default="fill", help="rules to solve each puzzle under, comma-separated")
     ap.add_argument("--stages", action="store_true", help="the whole limit in process, CPU seconds per stage")
+    ap.add_argument("--corners", action="store_true",
+                    help="one SAT call with and one without the corner theorem per puzzle, and the switch's CPU")
     args = ap.parse_args()
     if args.report:
         rows = [json.loads(x.read_text()) for x in args.report]
+        if rows[-1] and "switched" in rows[-1][0]:
+            print(corners_table([r for part in rows for r in part]))
+            return
         print(table(rows[-1], rows[0] if len(rows) > 1 else None))
         return
     args.sizes = [int(x) for x in args.sizes.split(",")]
@@ -272,6 +333,12 @@ def main() -> None:
           f"({os.cpu_count()} cores, shared), Python {platform.python_version()}, time limit {args.time_limit:g} s.\n")
     if args.cli:
         print(cli(args.cli, args.dir, args.time_limit))
+        return
+    if args.corners:
+        rows = corners(args)
+        if args.json:
+            args.json.write_text(json.dumps(rows))
+        print(corners_table(rows))
         return
     rows = run(args)
     if args.json:

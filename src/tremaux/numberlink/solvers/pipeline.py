@@ -37,7 +37,8 @@ stage                   answers
                         then the router's lines stretched and mended over the
                         board (:mod:`.repair`), for boards with few pairs; then SAT with the
                         corner theorem as clauses and closed loops stretched into the lines
-                        (:mod:`.stretch`) for most of the rest; no answer when none finds one
+                        (:mod:`.stretch`) for most of the rest (without the corner clauses
+                        after the first round: :func:`.sat.untouched_stage`); no answer when none finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth for one solution, or when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything

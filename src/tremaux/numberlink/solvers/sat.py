@@ -193,7 +193,8 @@ def dense_stage(task: Task) -> Answer | None:
     cells of the surplus colour (closed loops elsewhere are dropped, their
     cells empty) and never make a U-turn. Published puzzles leave few cells
     empty, so this small question often settles them; it is given
-    :data:`DENSE_SHARE` of the time left.
+    :data:`DENSE_SHARE` of the time left. The corner theorem's clauses, when
+    they apply, are dropped after the solve's first round (:func:`_corners_first`).
 
     Parameters
     ----------
@@ -227,15 +228,22 @@ def dense_stage(task: Task) -> Answer | None:
               colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = DENSE_KEY
+
+    def build(corners: bool) -> Encoding:  # without them only after the first round
+        return Encoding(puzzle, "fill", deadline=deadline, **{**kw, "corners": corners and kw["corners"]})
+
+    def ask(enc: Encoding, until: float | None):
+        model = enc.next_model(until, drop_loops=True)
+        return None if model is None else (enc, model)
+
     try:
-        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", deadline=deadline, **kw))
-        model = enc.next_model(deadline, drop_loops=True)
+        out = _corners_first(task, DENSE_KEY, build, deadline, ask, switch=kw["corners"])
     except TimeoutError:
         return None  # the encoding, if built, is kept: the next round goes on with it
-    task.close_kept(key)
-    if model is None:
+    _close_both(task, DENSE_KEY)
+    if out is None:
         return None
+    enc, model = out
     lk = _model_lines(puzzle, model.links, enc.ends)
     return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
                   extras={"clauses": enc.nclauses, "variables": enc.nvars})
@@ -254,6 +262,8 @@ def untouched_stage(task: Task) -> Answer | None:
     loop, allowed since lines may touch); only when that gets stuck are they
     cut. ``None`` when there is no such solution (that proves nothing about
     the others) or no time; given :data:`DENSE_SHARE` of the time left.
+    Left undecided by the solve's first round, the question is asked
+    without the corner theorem from then on (:func:`_corners_first`).
 
     Parameters
     ----------
@@ -284,23 +294,69 @@ def untouched_stage(task: Task) -> Answer | None:
         return None
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = UNTOUCHED_KEY
-    try:
-        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", uturns=False, corners=True,
-                                                   colour_bits=FILL_COLOUR_BITS, deadline=deadline))
-        model = enc.next_model(deadline, drop_loops=True)
+
+    def build(corners: bool) -> Encoding:
+        return Encoding(puzzle, "fill", uturns=False, corners=corners, colour_bits=FILL_COLOUR_BITS,
+                        deadline=deadline)
+
+    def ask(enc: Encoding, until: float | None):
+        model = enc.next_model(until, drop_loops=True)
         lk = None
         if model is not None and model.with_loops is not None:
             lk = stretch(puzzle, model.with_loops)
             if lk is None:  # the swaps got stuck: the same model again, its loops cut this time
-                model = enc.next_model(deadline)
+                model = enc.next_model(until)
+        return None if model is None else (enc, model, lk)
+
+    try:
+        out = _corners_first(task, UNTOUCHED_KEY, build, deadline, ask, switch=True)
     except TimeoutError:
         return None  # the encoding, if built, is kept: the next round goes on with it
-    task.close_kept(key)
-    if model is None:
+    _close_both(task, UNTOUCHED_KEY)
+    if out is None:
         return None
+    enc, model, lk = out
     how = "SAT without U-turns" if lk is None else "SAT without U-turns, loops stretched in"
     if lk is None:
         _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
         lk = Linking.from_flat(puzzle, cells, starts)
     return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
+
+
+WITHOUT_CORNERS = "without corners"
+"""Added to a question's key (:func:`_corners_first`) once its encoding without the corner theorem took over."""
+
+
+def _corners_first(task: Task, key: tuple, build, deadline: float | None, ask, *, switch: bool):
+    """``ask(encoding, deadline)`` of the question ``build(True)`` (with the corner theorem) in the solve's first
+    round, of ``build(False)`` (the same question without it) in the rounds after, when the first left it undecided.
+
+    The corner theorem's clauses make the question smaller, and SAT answers published puzzles (one solution,
+    lines that never touch) in fewer conflicts with them; on large boards with many solutions of long winding
+    lines they cut most solutions away and the call runs into a long tail: without them the call took 1.1-1.6 s
+    where it took 8-8.6 s on two 80x80 boards, and less time on most others (``docs/benchmarks.md``, "the corner
+    theorem dropped after the first round"). A question that the first round left undecided (its encoding kept under
+    ``key``) is asked from then on without the theorem: a new encoding is built and takes the old one's place
+    under ``key`` (``key + (WITHOUT_CORNERS,)`` marks the change); when it cannot be built in the time given,
+    the old one goes on for that round. Each one's models are answers; "none" from either ends the question.
+
+    Returns what ``ask`` returned (``None`` for "none"); raises ``TimeoutError`` when the time ran out, the
+    encoding kept for the next round. ``switch=False`` (or no deadline) keeps the question with the theorem.
+    """
+    flag = key + (WITHOUT_CORNERS,)
+    if switch and deadline is not None and key in task.kept and flag not in task.kept:
+        try:
+            fresh = build(False)
+        except TimeoutError:  # no time to build it (its pace, under load): the kept encoding goes on
+            fresh = None
+        if fresh is not None:
+            task.close_kept(key)
+            task.kept[key] = fresh
+            task.kept[flag] = True
+    return ask(task.resumable(key, lambda: build(flag not in task.kept)), deadline)
+
+
+def _close_both(task: Task, key: tuple) -> None:
+    """Forget the encoding :func:`_corners_first` kept under ``key`` and its mark (the question decided)."""
+    task.close_kept(key)
+    task.close_kept(key + (WITHOUT_CORNERS,))
