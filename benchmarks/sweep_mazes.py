@@ -35,13 +35,12 @@ ways is listed.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
 import tempfile
 import time
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -49,8 +48,10 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_inputs import Case as _Case  # noqa: E402 - a sibling script
 from fuzz_inputs import run_cases  # noqa: E402
+from _sweep_checks import (SEED, api_sweep, check_generated, make_figures_check,  # noqa: E402
+                           make_picture_check, make_readback, make_same_check, make_solve_check, make_stats_check,
+                           out_text, vocabulary)
 
-SEED = 7
 SQUARE_SIZES = ["1x1", "1x7", "7x1", "2x2", "3x40", "5x3"]
 MEDIUM = ["25x30"]
 LEVELS = ["1x1x1", "2x3x4", "3x1x1"]
@@ -78,83 +79,6 @@ class Spec:
     generator: str
     perfect: bool = True
     api: Callable[[int], Any] | None = None  # the same maze by the Python API, from a seed
-
-
-# ---------------------------------------------------------------- mazes and checks done in the parent
-
-
-def load_any(path: Path) -> Any:
-    """The maze a file holds (a square maze through tremaux.io, a grid maze through grids.files)."""
-    from tremaux import io
-    from tremaux.grids import files
-
-    data = path.read_bytes()[:4096]
-    if files.is_grid_file(data):
-        return files.load(path)
-    return io.load(path)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Two mazes equal: the same cells (and grid, mask, start and goal)."""
-    import numpy as np
-
-    if type(a) is not type(b):
-        return False
-    if hasattr(a, "grid"):
-        return (a.grid.name == b.grid.name and a.grid.params == b.grid.params
-                and np.array_equal(a.cells, b.cells) and a.start == b.start and a.goal == b.goal)
-    return a == b
-
-
-def distances(maze: Any, start: tuple) -> dict[tuple, int]:
-    """Breadth-first distances from ``start`` through open passages (a slow, plain reference)."""
-    seen = {tuple(start): 0}
-    todo = deque([tuple(start)])
-    while todo:
-        c = todo.popleft()
-        for n in maze.neighbours(c):
-            n = tuple(int(v) for v in n)
-            if n not in seen:
-                seen[n] = seen[c] + 1
-                todo.append(n)
-    return seen
-
-
-def walk_problems(maze: Any, path: list, start: tuple, goal: tuple) -> list[str]:
-    """What is wrong with ``path`` as a walk from start to goal through open passages."""
-    cells = [tuple(int(v) for v in c) for c in path]
-    if not cells:
-        return ["empty path"]
-    out = []
-    if cells[0] != tuple(start) or cells[-1] != tuple(goal):
-        out.append(f"path runs {cells[0]}..{cells[-1]}, not {tuple(start)}..{tuple(goal)}")
-    for a, b in zip(cells, cells[1:]):
-        if b not in {tuple(int(v) for v in n) for n in maze.neighbours(a)}:
-            out.append(f"step {a} -> {b} goes through a wall")
-            break
-    return out
-
-
-def passages_of(maze: Any) -> int:
-    return int(maze.passages)
-
-
-def cell_count(maze: Any) -> int:
-    if hasattr(maze, "grid"):
-        return int(maze.grid.size)
-    return int(maze.flat_mask.sum()) if maze.mask is not None else int(maze.size)
-
-
-def is_perfect(maze: Any) -> bool:
-    cells = cell_count(maze)
-    start = maze.start if maze.start is not None else None
-    if start is None:
-        return False
-    return passages_of(maze) == cells - 1 and len(distances(maze, start)) == cells
-
-
-def out_text(case: Case) -> str:
-    return (case.folder.parent / f"{case.folder.name}.stdout").read_text(errors="replace")
 
 
 # ---------------------------------------------------------------- the mazes
@@ -269,160 +193,6 @@ def fixture_files(root: Path) -> dict[str, Path]:
         f[f"split-{name}.json"] = root / f"split-{name}.json"
         files.save(cut, f[f"split-{name}.json"])
     return f
-
-
-# ---------------------------------------------------------------- the checks of each kind of case
-
-
-def check_generated(case: Case, folder: Path) -> list[str]:
-    p = folder / "m.json"
-    if case.result.get("code") != 0:
-        return []
-    if not p.is_file():
-        return ["exit 0 but no file written"]
-    try:
-        load_any(p)
-    except Exception as exc:  # noqa: BLE001 - a written file that does not read back
-        return [f"m.json does not read back: {type(exc).__name__}: {str(exc)[:120]}"]
-    return []
-
-
-def make_solve_check(maze_path: Path, solver: str, shortest: bool, view: str) -> Callable:
-    def check(case: Case, folder: Path) -> list[str]:
-        if case.result.get("code") not in (0, 1):
-            return []
-        try:
-            answer = json.loads(out_text(case))
-        except ValueError:
-            return ["--json printed no JSON"]
-        maze = load_any(maze_path)
-        start, goal = tuple(answer["start"]), tuple(answer["goal"])
-        dist = distances(maze, start)
-        reach = goal in dist
-        if answer["found"] != (case.result["code"] == 0):
-            return [f"exit {case.result['code']} with found {answer['found']}"]
-        if answer["found"]:
-            probs = walk_problems(maze, answer["path"], start, goal)
-            if not reach:
-                probs.append("found a path where none exists")
-            elif shortest and len(answer["path"]) - 1 != dist[goal]:
-                probs.append(f"{solver} says shortest but {len(answer['path']) - 1} moves, BFS {dist[goal]}")
-            return probs
-        if reach and (view == "global" or solver == "tremaux"):
-            return [f"not found, but the goal is {dist[goal]} moves away"]
-        return []
-    return check
-
-
-def make_same_check(a: Case) -> Callable:
-    """The second run of a seed prints (or writes) what the first did."""
-    def check(case: Case, folder: Path) -> list[str]:
-        if case.result.get("code") != a.result.get("code"):
-            return [f"the same seed exited {a.result.get('code')}, then {case.result.get('code')}"]
-        if case.result.get("code") not in (0, 1):
-            return []
-        fa, fb = a.folder / "m.json", folder / "m.json"
-        if fa.is_file() and fb.is_file():
-            return [] if fa.read_bytes() == fb.read_bytes() else ["the same seed wrote a different maze"]
-        return [] if out_text(a) == out_text(case) else ["the same seed printed something else"]
-    return check
-
-
-def make_readback(maze_path: Path, written: str, exact: bool = True, kind: str = "") -> Callable:
-    def check(case: Case, folder: Path) -> list[str]:
-        if case.result.get("code") != 0:
-            return []
-        p = folder / written
-        if written == "-":
-            p = folder.parent / f"{folder.name}.stdout"
-        if not p.is_file() or p.stat().st_size == 0:
-            return [f"{written}: nothing written"]
-        try:
-            back = load_any(p)
-        except Exception as exc:  # noqa: BLE001
-            return [f"{written} does not read back: {type(exc).__name__}: {str(exc).splitlines()[0][:140]}"]
-        orig = load_any(maze_path)
-        if same(orig, back):
-            return []
-        if kind == "block":  # read as the maze of its squares (tremaux.io.block): the same picture again
-            from tremaux import io
-            return [] if io.dumps(back, "block") == io.dumps(orig, "block") else [f"{written}: another block picture"]
-        if not exact and hasattr(orig, "cells") and getattr(orig, "cells").shape == getattr(back, "cells").shape \
-                and (orig.cells == back.cells).all():
-            return []
-        return [f"{written} reads back as another maze"]
-    return check
-
-
-def make_picture_check(written: str) -> Callable:
-    def check(case: Case, folder: Path) -> list[str]:
-        if case.result.get("code") != 0:
-            return []
-        p = folder / written
-        if not p.is_file() or p.stat().st_size == 0:
-            return [f"{written}: nothing written"]
-        data = p.read_bytes()
-        if written.endswith(".svg"):
-            import xml.etree.ElementTree as ET
-            try:
-                ET.fromstring(data)
-            except ET.ParseError as exc:
-                return [f"{written} is not well-formed XML: {exc}"]
-        elif written.endswith((".png", ".gif")):
-            from PIL import Image
-            try:
-                with Image.open(p) as im:
-                    im.load()
-            except Exception as exc:  # noqa: BLE001
-                return [f"{written} does not open: {exc}"]
-        return []
-    return check
-
-
-def make_figures_check(maze_path: Path, perfect: bool) -> Callable:
-    """``info --json`` / ``stats --json``: the cells and passages counted are the maze's."""
-    def check(case: Case, folder: Path) -> list[str]:
-        if case.result.get("code") != 0:
-            return []
-        try:
-            data = json.loads(out_text(case))
-        except ValueError:
-            return ["--json printed no JSON"]
-        maze = load_any(maze_path)
-        probs = []
-        if "cells" in data and int(data["cells"]) != cell_count(maze):
-            probs.append(f"cells {data['cells']}, the maze has {cell_count(maze)}")
-        if "passages" in data and int(data["passages"]) != passages_of(maze):
-            probs.append(f"passages {data['passages']}, the maze has {passages_of(maze)}")
-        if "perfect" in data and bool(data["perfect"]) != is_perfect(maze):
-            probs.append(f"perfect {data['perfect']}, the maze is {'' if is_perfect(maze) else 'not '}perfect")
-        return probs
-    return check
-
-
-def make_stats_check() -> Callable:
-    """``generate --stats``: the run statistics of the seeds (cells, passages, visits...) match the maze."""
-    def check(case: Case, folder: Path) -> list[str]:
-        maze_path = folder / "m.json"
-        if case.result.get("code") != 0:
-            return []
-        text = case.result["stderr"] + out_text(case)
-        figures = {}
-        for line in text.splitlines():
-            parts = line.replace(":", " ").split()
-            if len(parts) >= 2 and parts[-1].isdigit():
-                figures[" ".join(parts[:-1]).lower()] = int(parts[-1])
-        maze = load_any(maze_path) if maze_path.is_file() else None
-        if maze is None:
-            return []
-        probs = []
-        for key, want in (("cells", cell_count(maze)), ("passages", passages_of(maze))):
-            if key in figures and figures[key] != want:
-                probs.append(f"--stats says {key} {figures[key]}, the maze has {want}")
-        if not figures:
-            probs.append("--stats printed no figures")
-        return probs
-    return check
 
 
 # ---------------------------------------------------------------- building the cases
@@ -541,101 +311,6 @@ def stats_cases(spec_list: list[Spec], made: dict[str, Path], files: dict[str, P
     return out
 
 
-# ---------------------------------------------------------------- the Python API, in process
-
-
-def api_sweep(spec_list: list[Spec], made: dict[str, Path], quick: bool) -> tuple[Counter, list[str]]:
-    """The CLI's mazes made again through the API: same seed, same maze; every solver's path a walk."""
-    import tremaux
-    from tremaux import SOLVERS
-    from tremaux.errors import TremauxError
-    from tremaux.grids import solve_on
-
-    counts: Counter = Counter()
-    found: list[str] = []
-    for s in spec_list:
-        if s.key not in made:
-            continue
-        cli = load_any(made[s.key])
-        try:
-            api = api_maze(s, cli)
-        except TremauxError as exc:
-            counts["refused"] += 1
-            found.append(f"api generate {s.key}: refused where the CLI made it: {exc}")
-            continue
-        except Exception as exc:  # noqa: BLE001
-            counts["failed"] += 1
-            found.append(f"api generate {s.key}: {type(exc).__name__}: {exc}")
-            continue
-        counts["generated"] += 1
-        if api is not None and not same(api, cli):
-            found.append(f"api generate {s.key}: another maze than the CLI's for seed {SEED}")
-        for name in (SOLVERS.names() if not quick else ["bfs", "tremaux"]):
-            counts["solved"] += 1
-            try:
-                sol = solve_on(cli, name) if hasattr(cli, "grid") else tremaux.solve(cli, name)
-            except Exception as exc:  # noqa: BLE001
-                found.append(f"api solve {s.key} {name}: {type(exc).__name__}: {exc}")
-                continue
-            path = [cli.grid.cell(int(i)) for i in sol.path] if hasattr(cli, "grid") else list(sol.path)
-            if sol.found:
-                probs = walk_problems(cli, path, cli.start, cli.goal)
-                if probs:
-                    found.append(f"api solve {s.key} {name}: {'; '.join(probs)}")
-    return counts, found
-
-
-def api_maze(s: Spec, cli: Any) -> Any:
-    """The spec's maze through the API (None when its argv has no plain API twin here)."""
-    import tremaux
-    from tremaux.grids import generate_on
-
-    argv = s.argv
-    if "--mask" in argv or "-O" in argv or "--weave" in argv:
-        return None
-    opts = dict(zip(argv[::2], argv[1::2]))
-    braid = float(opts.get("--braid", 0))
-    if s.grid == "square":
-        size = tuple(int(v) for v in opts["--size"].split("x"))
-        return tremaux.generate(size, s.generator, seed=SEED, braid=braid).maze
-    return generate_on(cli.grid, s.generator, seed=SEED, braid=braid).maze
-
-
-# ---------------------------------------------------------------- one vocabulary
-
-
-def vocabulary() -> list[str]:
-    """Option names of every command, by parameter name: one concept spelled two ways is listed."""
-    import typer.main
-
-    from tremaux.cli import app
-
-    root = typer.main.get_command(app)
-    spellings: dict[str, dict[str, set[str]]] = {}
-    meanings: dict[str, dict[str, set[str]]] = {}
-
-    def walk(cmd: Any, path: list[str]) -> None:
-        for sub_name, sub in getattr(cmd, "commands", {}).items():
-            walk(sub, path + [sub_name])
-        for p in getattr(cmd, "params", []):
-            if getattr(p, "param_type_name", "") != "option":
-                continue
-            spelled = " ".join(sorted(p.opts + getattr(p, "secondary_opts", [])))
-            spellings.setdefault(p.name, {}).setdefault(spelled, set()).add(" ".join(path) or "(root)")
-            for flag in p.opts:
-                meanings.setdefault(flag, {}).setdefault(p.name, set()).add(" ".join(path) or "(root)")
-
-    walk(root, [])
-    out = []
-    for name, ways in sorted(spellings.items()):
-        if len(ways) > 1:
-            out.append(f"{name}: " + "; ".join(f"{w} ({', '.join(sorted(c))})" for w, c in sorted(ways.items())))
-    for flag, names in sorted(meanings.items()):
-        if len(names) > 1:
-            out.append(f"{flag} means " + " or ".join(f"{n} ({', '.join(sorted(c))})" for n, c in sorted(names.items())))
-    return out
-
-
 # ---------------------------------------------------------------- running and reporting
 
 
@@ -691,8 +366,9 @@ def report(cases: list[Case], api: tuple[Counter, list[str]], vocab: list[str], 
         total.update(k)
     lines.append(f"| **all** | {total['cases']} | {total['ok']} | {total['refused']} | {total['failed']} |")
     counts, found = api
-    lines += ["", f"Python API: {counts['generated']} mazes made again, {counts['solved']} solves, "
-              f"{len(found)} problems; options spelled two ways: {len(vocab)}; {seconds:.0f} s of wall.", ""]
+    lines += ["", f"Python API: {counts['generated']} mazes made twice ({counts['generate refused']} refused), "
+              f"{counts['solved']} solves ({counts['solve refused']} refused), {len(found)} problems; options "
+              f"spelled two ways, or one flag for two things: {len(vocab)}; {seconds:.0f} s of wall.", ""]
     for c in cases:
         if c.problems:
             lines.append(f"- {c.family}: `tremaux {' '.join(_short(a) for a in c.argv)}`: {'; '.join(c.problems)}")
@@ -714,7 +390,7 @@ def _short(arg: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="a subset (one or two sizes per grid, fewer solvers)")
-    ap.add_argument("--only", help="run only the families whose name starts with this word")
+    ap.add_argument("--only", help="run only the families whose name starts with this word (api: the API alone)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="also write the report to this file")
     args = ap.parse_args()
@@ -727,7 +403,7 @@ def main() -> None:
         root = Path(tmp)
         files = fixture_files(root / "fixtures")
         spec_list = specs(args.quick)
-        made_cases = gen_cases(spec_list, files, args.quick)
+        made_cases = gen_cases(spec_list, files, args.quick) if args.only != "api" else []
         run(made_cases, root / "generate", args.jobs)
         made = {c.what: c.folder / "m.json" for c in made_cases
                 if c.family == "generate" and c.result.get("code") == 0 and (c.folder / "m.json").is_file()}

@@ -39,3 +39,13 @@ def test_a_path_over_a_picture_still_refines_its_lattice(tmp_path):
     svg = tmp_path / "s.svg"
     svg.write_text(render.to_svg(tremaux.solve(maze, "bfs")))
     assert io.load(svg) == maze
+
+
+def test_the_dataset_help_names_the_solvers_it_runs(capsys):
+    # `dataset -s tremaux` is refused (only the batch kernels run there); the help said "Solver name"
+    from tremaux.dataset.shard import BATCH_SOLVERS
+
+    code, out, _ = run(capsys, "dataset", "--help")
+    assert code == 0
+    text = " ".join(out.split())
+    assert all(name in text for name in BATCH_SOLVERS) and "batch kernels" in text
