@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import sys
 import tempfile
 import time
@@ -290,7 +291,7 @@ def misc_cases(quick: bool) -> list[Case]:
         out.append(Case("demo", ["demo", "--size", "3x3", "-f", fmt, "-o", "-"], f"-f {fmt} -o -", family="demo"))
     for size in ("1x1", "2x2", "3x40", "1x1..3x3"):
         for g in (["backtracker", "eller", "kruskal"] if not quick else ["backtracker"]):
-            out.append(Case("dataset", ["dataset", "-n", "3", "--size", size, "-g", g, "-s", "bfs", "-s", "tremaux",
+            out.append(Case("dataset", ["dataset", "-n", "3", "--size", size, "-g", g, "-s", "bfs", "-s", "dfs",
                                         "--outputs", "maze,solution,stats,ascii,tokens,blocks", "-w", "1", "-q",
                                         "-o", "ds"], f"{g} {size}", family="dataset"))
     for fmt in ("ascii", "block", "json"):
@@ -356,15 +357,16 @@ def report(cases: list[Case], api: tuple[Counter, list[str]], vocab: list[str], 
     for c in cases:
         k = fam.setdefault(c.family, Counter())
         k["cases"] += 1
-        k["ok" if c.result.get("code") == 0 else "refused" if c.result.get("code") == 2 else "other"] += 1
+        k[{0: "ok", 1: "none", 2: "refused"}.get(c.result.get("code"), "other")] += 1
         k["failed"] += bool(c.problems)
-    lines = ["| family | cases | exit 0 | refused (exit 2) | failed |", "|---|---:|---:|---:|---:|"]
+    lines = ["| family | cases | exit 0 | no path (exit 1) | refused (exit 2) | failed |", "|---|---:|---:|---:|---:|---:|"]
     for name, k in fam.items():
-        lines.append(f"| {name} | {k['cases']} | {k['ok']} | {k['refused']} | {k['failed']} |")
+        lines.append(f"| {name} | {k['cases']} | {k['ok']} | {k['none']} | {k['refused']} | {k['failed']} |")
     total = Counter()
     for k in fam.values():
         total.update(k)
-    lines.append(f"| **all** | {total['cases']} | {total['ok']} | {total['refused']} | {total['failed']} |")
+    lines.append(f"| **all** | {total['cases']} | {total['ok']} | {total['none']} | {total['refused']} | "
+                 f"{total['failed']} |")
     counts, found = api
     lines += ["", f"Python API: {counts['generated']} mazes made twice ({counts['generate refused']} refused), "
               f"{counts['solved']} solves ({counts['solve refused']} refused), {len(found)} problems; options "
@@ -377,7 +379,8 @@ def report(cases: list[Case], api: tuple[Counter, list[str]], vocab: list[str], 
     for c in cases:
         if c.result.get("code") == 2 and not c.problems:
             msg = [ln for ln in c.result["stderr"].splitlines() if ln.startswith("error:")]
-            refused[(c.family, (msg[0] if msg else "")[:110])] += 1
+            text = re.sub(r"/\S*/([^/\s]+)", r"\1", msg[0] if msg else "")  # a folder of the run: its file's name
+            refused[(c.family, text[:110])] += 1
     lines += ["", "Refused (exit 2, one line), by message:", ""]
     lines += [f"- {n} x {fam_}: {msg}" for (fam_, msg), n in refused.most_common()]
     return "\n".join(lines)
