@@ -63,6 +63,7 @@ from ..errors import MazeFormatError
 from ..maze.model import Maze
 from ._svg_open import corridors as _corridors
 from ._svg_parse import Drawing, parse
+from ._notes import read_mask_bits
 from ._walls import maze_of_walls
 
 __all__ = ["CELL_BYTES", "LATTICE_SLACK", "MAX_SIDE", "loads"]
@@ -218,7 +219,8 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
     left = _cell_colours(d, (x0 - px / 4, px, W), (y0, py, H), ink, source)  # a quarter cell from the left edge
-    return maze_of_walls(east, south, colours, left=left)
+    mask = read_mask_bits(d.mask, (H, W)) if d.mask and d.cells == (H, W) else None  # a hole is no closed cell
+    return maze_of_walls(east, south, colours, mask, left)
 
 
 def _ground(d: Drawing, seg: np.ndarray) -> int | None:
