@@ -2,8 +2,9 @@
 
 Usage::
 
-    python benchmarks/sweep_mazes.py            # the whole sweep (a few minutes on two shared cores)
-    python benchmarks/sweep_mazes.py --quick    # one size per grid, a few solvers and formats
+    python benchmarks/sweep_mazes.py            # the whole sweep: 23,000 command lines, hours on two shared cores
+    python benchmarks/sweep_mazes.py --quick    # one spec in nine, a few solvers and formats (2 to 5 minutes)
+    python benchmarks/sweep_mazes.py --quick --part 4   # another ninth of the specs
     python benchmarks/sweep_mazes.py --only solve --jobs 2
 
 Where ``fuzz_inputs.py`` gives every option a bad value, this script gives
@@ -85,10 +86,11 @@ class Spec:
 # ---------------------------------------------------------------- the mazes
 
 
-def specs(quick: bool) -> list[Spec]:
-    """Every generator on every grid it takes, at the sweep's sizes (``quick``: one in nine of them)."""
+def specs(quick: bool, part: int = 0) -> list[Spec]:
+    """Every generator on every grid it takes, at the sweep's sizes (``quick``: one in nine of them, from the
+    ``part``-th: nine quick runs, parts 0 to 8, make every one)."""
     every = _specs(False)
-    return [s for s in every[::9] if s.perfect] + [s for s in every if not s.perfect] if quick else every
+    return [s for s in every[part % 9::9] if s.perfect] + [s for s in every if not s.perfect] if quick else every
 
 
 def _specs(quick: bool) -> list[Spec]:
@@ -402,6 +404,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="a subset (one or two sizes per grid, fewer solvers)")
     ap.add_argument("--only", help="run only the families whose name starts with this word (api: the API alone)")
+    ap.add_argument("--part", type=int, default=0, help="with --quick: which ninth of the specs (0 to 8)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="also write the report to this file")
     args = ap.parse_args()
@@ -413,7 +416,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="sweep-mazes-") as tmp:
         root = Path(tmp)
         files = fixture_files(root / "fixtures")
-        spec_list = specs(args.quick)
+        spec_list = specs(args.quick, args.part)
         made_cases = gen_cases(spec_list, files, args.quick) if args.only != "api" else []
         run(made_cases, root / "generate", args.jobs)
         made = {c.what: c.folder / "m.json" for c in made_cases
@@ -438,7 +441,7 @@ def main() -> None:
         api = api_sweep(spec_list, made, args.quick)
         vocab = vocabulary()
         text = report(made_cases + cases, api, vocab, time.monotonic() - began)
-    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}` on {time.strftime('%Y-%m-%d')}, "
+    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}` on {time.strftime('%Y-%m-%d')}, "
             f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}\n\n")
     print(head + text)
     if args.out:
