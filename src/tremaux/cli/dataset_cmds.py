@@ -93,7 +93,7 @@ def dataset_cmd(
                                        help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
     generator: Optional[str] = generator_option("Generator name (default backtracker)."),
     braid: Optional[float] = typer.Option(None, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
-    solver: Optional[list[str]] = solver_option(None, "Solver name; repeat for several (default bfs)."),
+    solver: Optional[list[str]] = solver_option(None, "Solver: bfs or dfs, the two with batch kernels; repeat for both (default bfs)."),
     outputs: Optional[str] = typer.Option(None, "--outputs", metavar="LIST", help="Comma list of: maze, blocks, solution, stats, ascii, tokens (default maze,solution,stats)."),
     min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", metavar="N", help="Keep mazes whose shortest solution has at least N passages."),
     shard_size: Optional[int] = typer.Option(None, "--shard-size", metavar="N", help="Rows per shard (default 10000)."),

@@ -22,7 +22,8 @@ import numpy as np
 
 from ..errors import MazeFormatError
 
-__all__ = ["LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "mask_note", "grid_note", "read_mask_note"]
+__all__ = ["LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "mask_note", "mask_bits", "read_mask_bits", "grid_note",
+           "read_mask_note"]
 
 LEVELS_NOTE = "tremaux-levels"
 """Key of the note of tremaux's pictures of mazes of several levels (drawn side by side): the number."""
@@ -61,8 +62,59 @@ def mask_note(mask: np.ndarray, cell: int, wall: int, margin: int) -> str:
     ['2x2', 'cell=16', 'wall=2', 'margin=8']
     """
     H, W = mask.shape
-    bits = base64.b64encode(zlib.compress(np.packbits(mask.astype(bool)).tobytes(), 9)).decode("ascii")
-    return f"{H}x{W} cell={cell} wall={wall} margin={margin} {bits}"
+    return f"{H}x{W} cell={cell} wall={wall} margin={margin} {mask_bits(mask)}"
+
+
+def mask_bits(mask: np.ndarray) -> str:
+    """A mask's bits, packed, compressed and in base64: a note's last word, an SVG's ``data-tremaux-mask``.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray of bool
+        ``(H, W)``: the cells that exist.
+
+    Returns
+    -------
+    str
+        The bits in base64.
+
+    Examples
+    --------
+    >>> m = np.array([[1, 1], [0, 1]], bool)
+    >>> bool((read_mask_bits(mask_bits(m), (2, 2)) == m).all())
+    True
+    """
+    return base64.b64encode(zlib.compress(np.packbits(mask.astype(bool)).tobytes(), 9)).decode("ascii")
+
+
+def read_mask_bits(text: str, shape: tuple[int, int]) -> np.ndarray | None:
+    """The ``(H, W)`` mask whose bits :func:`mask_bits` wrote; ``None`` for a damaged or short text.
+
+    Parameters
+    ----------
+    text : str
+        The bits in base64.
+    shape : tuple of int
+        The mask's rows and columns.
+
+    Returns
+    -------
+    numpy.ndarray of bool or None
+        The mask.
+
+    Examples
+    --------
+    >>> read_mask_bits("not base64!", (2, 2)) is None
+    True
+    """
+    H, W = shape
+    try:
+        bits = zlib.decompressobj().decompress(base64.b64decode(text, validate=True), -(-H * W // 8))
+    except (ValueError, zlib.error):
+        return None
+    if len(bits) * 8 < H * W:
+        return None
+    return np.unpackbits(np.frombuffer(bits, np.uint8))[: H * W].reshape(H, W).astype(bool)
 
 
 def grid_note(grid: object) -> dict[str, str]:

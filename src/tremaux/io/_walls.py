@@ -12,7 +12,8 @@ from ..maze.model import Maze
 from ._colours import _filled
 
 
-def maze_of_walls(east: np.ndarray, south: np.ndarray, colour: np.ndarray, mask: np.ndarray | None = None) -> Maze:
+def maze_of_walls(east: np.ndarray, south: np.ndarray, colour: np.ndarray, mask: np.ndarray | None = None,
+                  left: np.ndarray | None = None) -> Maze:
     """The maze whose walls are ``east`` and ``south``, its ends from the cells' colours or the outer wall's gaps.
 
     Parameters
@@ -24,6 +25,9 @@ def maze_of_walls(east: np.ndarray, south: np.ndarray, colour: np.ndarray, mask:
     mask : numpy.ndarray, optional
         The cells that exist, when known; otherwise the cells outside the drawn outline are masked
         (:mod:`tremaux.io._outline`).
+    left : numpy.ndarray, optional
+        ``(H, W, 3)`` colours a quarter of a cell from the left edge: a cell that is both the start and the goal
+        is drawn green with its left half red, so its middle shows the goal only.
 
     Returns
     -------
@@ -51,7 +55,10 @@ def maze_of_walls(east: np.ndarray, south: np.ndarray, colour: np.ndarray, mask:
         cells[1:] &= np.where(mask[:-1], 255, 255 ^ 1).astype(np.uint8)
         gaps = [g for g in gaps if mask[g]]
         colour[~mask] = 0
-    start = _filled(colour, 0) or (gaps[0] if gaps else None)
+    if left is not None and mask is not None:
+        left = left.copy()
+        left[~mask] = 0
+    start = _filled(colour, 0) or (_filled(left, 0) if left is not None else None) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
     return Maze(cells, mask=mask, start=start, goal=goal)
 

@@ -470,14 +470,15 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
         raise MazeFormatError(f"walls are blurred or broken ({doubt}): the picture was scaled or smoothed? "
                               "Save it at its drawn size and read that", source=source)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
+    left = colours[np.ix_(cy, xs[:-1] + thick + (xs[1:] - xs[:-1] - thick) // 4)].astype(np.int16)
     if mask is None:  # a solution drawn over the maze in the walls' colour: the maze of half the cells under it
         from ._overlay import coarser
 
         half = coarser(east, south)
         if half is not None:
-            east, south, colour = *half, colour[::2, ::2]
+            east, south, colour, left = *half, colour[::2, ::2], None
         elif overlay:
             raise MazeFormatError(f"no maze found in the picture: a lattice fits only with walls {thick} pixels "
                                   "thick, as thick as a line wider than the others, and it is not a solution's "
                                   "line over a maze", source=source)
-    return maze_of_walls(east, south, colour, mask)
+    return maze_of_walls(east, south, colour, mask, left)

@@ -63,6 +63,7 @@ from ..errors import MazeFormatError
 from ..maze.model import Maze
 from ._svg_open import corridors as _corridors
 from ._svg_parse import Drawing, parse
+from ._notes import read_mask_bits
 from ._walls import maze_of_walls
 
 __all__ = ["CELL_BYTES", "LATTICE_SLACK", "MAX_SIDE", "loads"]
@@ -217,7 +218,9 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
         if not flags.all():
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
-    return maze_of_walls(east, south, colours)
+    left = _cell_colours(d, (x0 - px / 4, px, W), (y0, py, H), ink, source)  # a quarter cell from the left edge
+    mask = read_mask_bits(d.mask, (H, W)) if d.mask and d.cells == (H, W) else None  # a hole is no closed cell
+    return maze_of_walls(east, south, colours, mask, left)
 
 
 def _ground(d: Drawing, seg: np.ndarray) -> int | None:
@@ -256,7 +259,9 @@ def _cell_runs(rects: np.ndarray, lattice: list, vx: np.ndarray, hy: np.ndarray)
     inside = (r[:, 0] >= x0 - LATTICE_SLACK * px) & (r[:, 2] <= x0 + (W + LATTICE_SLACK) * px) & \
              (r[:, 1] >= y0 - LATTICE_SLACK * py) & (r[:, 3] <= y0 + (H + LATTICE_SLACK) * py)
     whole = (r[:, 2] - r[:, 0] >= (W - LATTICE_SLACK) * px) & (r[:, 3] - r[:, 1] >= (H - LATTICE_SLACK) * py)
-    r = r[inside & ~whole]  # a ground under the whole maze shows nothing of the lattice
+    r, whole = r[inside], whole[inside]
+    r = r[~whole & ~_within_another(r)]  # a ground under the whole maze shows nothing of the lattice, nor does a
+    # fill inside another (the start's half of a cell that is the goal too)
     out = list(lattice)
     for axis in (1, 0):  # runs along rows (one row tall) refine the columns; then the other way round
         if r.size == 0:
@@ -276,6 +281,18 @@ def _cell_runs(rects: np.ndarray, lattice: list, vx: np.ndarray, hy: np.ndarray)
         if finer is not None and finer[2] % n2 == 0 and abs(finer[0] - o2) <= LATTICE_SLACK * p2:
             out[other] = finer
     return out
+
+
+def _within_another(r: np.ndarray) -> np.ndarray:
+    """Which rectangles ``r`` (left, top, right, bottom) lie inside another, smaller than it."""
+    if len(r) < 2 or len(r) > 4096:  # a path drawn cell by cell: pairs beyond a few thousand are not worth it
+        return np.zeros(len(r), bool)
+    tol = 1e-9 * max(1.0, float(np.abs(r).max()))
+    a, b = r[:, None, :], r[None, :, :]
+    inside = ((a[..., :2] >= b[..., :2] - tol).all(axis=2) & (a[..., 2:] <= b[..., 2:] + tol).all(axis=2)
+              & ((b[..., 2] - b[..., 0]) * (b[..., 3] - b[..., 1]) > (a[..., 2] - a[..., 0]) * (a[..., 3] - a[..., 1])
+                 + tol))
+    return inside.any(axis=1)
 
 
 def _on(values: np.ndarray, fit: tuple[float, float, int], slack: np.ndarray) -> np.ndarray:

@@ -183,7 +183,8 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
     vb = f"{_num(-margin)} {_num(-margin - label)} {_num(width_u)} {_num(height_u)}"
     out = [
         f'<svg xmlns="{_NS}" width="{round(width_u * cs)}" height="{round(height_u * cs)}" viewBox="{vb}"'
-        + (f' data-tremaux-cells="{H} {W}">' if L == 1 else ">"),  # counts the cells of a maze without inner walls
+        + (f' data-tremaux-cells="{H} {W}"{_mask_note(maze)}>' if L == 1 else ">"),  # counts the cells of a maze
+        # without inner walls; its mask tells a hole from a closed cell
         f"<title>{title}</title>",
         f'<rect x="{_num(-margin)}" y="{_num(-margin - label)}" width="{_num(width_u)}" '
         f'height="{_num(height_u)}" fill="{hexes[BG]}"/>',
@@ -219,6 +220,15 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _mask_note(maze: Maze) -> str:
+    """The ``data-tremaux-mask`` attribute of a masked maze's drawing (empty for a maze with no mask)."""
+    if maze.mask is None:
+        return ""
+    from ..io._notes import mask_bits  # the reader's own format, as the PNG's note
+
+    return f' data-tremaux-mask="{mask_bits(maze.mask.reshape(maze.shape3[1:]))}"'
 
 
 def to_svg(
