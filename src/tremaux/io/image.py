@@ -58,8 +58,9 @@ outside its drawn outline masked: those whose border sides are all undrawn,
 with the undrawn walls between them, even when the outline is ragged (a
 disc) (:mod:`tremaux.io._outline`). Masked
 cells enclosed by the maze cannot be told from cells walled off from it:
-they read as such cells (joined to each other, walled from the maze). A maze its picture would
-not give back (one of several levels) is refused by :func:`dumps`; so is a
+they read as such cells (joined to each other, walled from the maze). A maze with levels,
+drawn side by side, reads back level by level from its note
+(:mod:`tremaux.io._levels`). A
 picture without a wall inside and without tremaux's note, whose cells
 cannot be counted.
 
@@ -98,12 +99,13 @@ import io
 import numpy as np
 
 from .. import budget
-from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
+from ..errors import MazeFormatError, MemoryLimitError
 from ..maze.model import Maze
 from ._colours import _crisp, _light_walls
 from ._evidence import disagreement, faint
 from ._lattice import _bands, _fit, _leading, _line_width, _longest_blank, _main_run, _snap, _thickness
 from ._walls import maze_of_walls
+from ._levels import picture_levels, read_levels_note
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -161,12 +163,6 @@ def dumps(maze: Maze) -> bytes:
     -------
     bytes
 
-    Raises
-    ------
-    UnsupportedError
-        For a maze its picture would not give back: one of several levels (a
-        picture reads back as one level).
-
     Examples
     --------
     >>> from tremaux import Maze
@@ -176,15 +172,11 @@ def dumps(maze: Maze) -> bytes:
     b'\\x89PNG'
     >>> loads(dumps(Maze.open((1, 2)))) == Maze.open((1, 2))  # no wall inside: the picture's note counts the cells
     True
-    >>> dumps(Maze.open((2, 1, 2)))
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.UnsupportedError: a picture holds one level, not 2; save the maze as json or npz
+    >>> loads(dumps(Maze.open((2, 1, 2)))) == Maze.open((2, 1, 2))  # levels side by side, read one by one
+    True
     """
     from ..render import to_png
 
-    if maze.levels > 1:
-        raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
     return to_png(maze)
 
 
@@ -259,7 +251,8 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         levels = im.info.get(LEVELS_NOTE) or (comment.split(b"=", 1)[1].decode("ascii", "replace")
                                              if isinstance(comment, bytes) and comment.startswith(LEVELS_NOTE.encode() + b"=")
                                              else None)
-        if levels is not None:  # side by side, they would read as one wide maze
+        layered = None if levels is None else read_levels_note(levels, source)
+        if levels is not None and layered is None:  # an older picture's bare count: one wide maze, else
             raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
                                   "one level (read the maze from its .json or .npz file)", source=source)
         grid = im.info.get(GRID_NOTE) or (comment.split(b"=", 1)[1].decode("utf-8", "replace")
@@ -290,6 +283,8 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     except Exception as exc:  # a damaged file: Pillow's decoders raise OSError, SyntaxError, EOFError, struct.error...
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
+    if layered is not None:
+        return picture_levels(rgb, layered, source, _read)
     try:
         return _read(rgb, source, shaped)
     except MazeFormatError as exc:
