@@ -19,15 +19,17 @@ Examples
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable
 
 import numpy as np
 
 from ..errors import MazeFormatError
 from ..maze.model import Maze
+from ._svg_parse import Drawing
 from ._notes import LEVELS_NOTE, MAX_NOTE_CELLS, mask_bits, read_mask_bits
 
-__all__ = ["levels_note", "read_levels_note", "stack_levels", "picture_levels"]
+__all__ = ["levels_note", "read_levels_note", "stack_levels", "picture_levels", "drawing_levels"]
 
 _UP, _DOWN = 16, 32
 _NOTE = re.compile(r"([0-9]{1,9})x([0-9]{1,9})x([0-9]{1,9})((?: [a-z]{1,8}=[0-9.]{1,12})*) "
@@ -205,5 +207,61 @@ def picture_levels(rgb: np.ndarray, note: dict, source: str | None, read: Callab
         x0 = lv * (extent + gap)
         shaped = (np.ones((H, W), bool) if mask is None else mask, cell, wall, margin)
         return read(rgb[:, x0:x0 + extent + 2 * margin], source, shaped)
+
+    return stack_levels(note, level, source)
+
+
+def drawing_levels(d: Drawing, note: dict, source: str | None, read: Callable) -> Maze:
+    """The maze of tremaux's SVG drawing of a maze with levels: the lines and fills of each level read apart.
+
+    Level ``lv`` is drawn from ``x = lv * (W + gap)`` to ``x + W``, a unit a cell; what lies across two levels (the
+    ground) is left out.
+
+    Parameters
+    ----------
+    d : Drawing
+        The parsed drawing (:func:`tremaux.io._svg_parse.parse`).
+    note : dict
+        Its :func:`read_levels_note`, with the gap between levels.
+    source : str or None
+        Name shown in error messages.
+    read : callable
+        ``read(drawing, source)``: the flat maze of a drawing.
+
+    Returns
+    -------
+    Maze
+        ``(L, H, W)``.
+
+    Raises
+    ------
+    MazeFormatError
+        When a level does not read as the note's ``H x W``.
+
+    Examples
+    --------
+    >>> from tremaux import Maze
+    >>> from tremaux.io._svg_parse import parse
+    >>> from tremaux.render import to_svg
+    >>> d = parse(to_svg(Maze.closed((2, 2, 3))))
+    >>> drawing_levels(d, read_levels_note(d.levels, None), None, lambda part, src: Maze.closed((2, 3))).shape
+    (2, 2, 3)
+    """
+    _, H, W = note["shape"]
+    pitch = W + note["sizes"].get("gap", 1.0)
+    seg, colour = d.segments()
+    low = np.minimum(seg[:, 0], seg[:, 2])
+    high = np.maximum(seg[:, 0], seg[:, 2])
+
+    def level(lv: int, mask: np.ndarray | None) -> Maze:
+        x0 = lv * pitch
+        keep = (low >= x0 - 0.5) & (high <= x0 + W + 0.5)
+        lines = seg[keep].copy()
+        lines[:, [0, 2]] -= x0
+        fills = [([p - (x0, 0) for p in shape], c) for shape, c in d.fills
+                 if all(p[:, 0].min() >= x0 - 0.5 and p[:, 0].max() <= x0 + W + 0.5 for p in shape)]
+        part = Drawing(array("d", lines.ravel().tolist()), array("l", colour[keep].tolist()), fills, (H, W),
+                       None if mask is None else mask_bits(mask))
+        return read(part, source)
 
     return stack_levels(note, level, source)

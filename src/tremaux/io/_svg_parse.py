@@ -51,6 +51,7 @@ class Drawing:
     fills: list = field(default_factory=list)  # (list of (n, 2) point arrays, 0xRRGGBB)
     cells: tuple | None = None  # (rows, columns) of tremaux's note on its own drawings, data-tremaux-cells="H W"
     mask: str | None = None  # a masked maze's cells (tremaux.io._notes.mask_bits), data-tremaux-mask="..."
+    levels: str | None = None  # a maze with levels (tremaux.io._levels.levels_note), data-tremaux-levels="..."
 
     def segments(self) -> tuple[np.ndarray, np.ndarray]:
         """The lines as an ``(n, 5)`` array (x1, y1, x2, y2, width) and their colours, ``(n,)``."""
@@ -212,6 +213,7 @@ def parse(text: str, source: str | None = None) -> Drawing:
     if len(note) == 2 and all(v.isdigit() and 0 < int(v) <= 1_000_000 for v in note):
         out.cells = (int(note[0]), int(note[1]))
         out.mask = root.get("data-tremaux-mask")
+    out.levels = root.get("data-tremaux-levels")
     base = {"fill": "black", "stroke": "none", "stroke-width": "1", "visibility": "visible", "color": "black"}
     stack = [(root, np.eye(3), base)]
     while stack:

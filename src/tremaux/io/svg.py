@@ -61,6 +61,7 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError
 from ..maze.model import Maze
+from ._levels import drawing_levels, read_levels_note
 from ._svg_open import corridors as _corridors
 from ._svg_parse import Drawing, parse
 from ._notes import read_mask_bits
@@ -136,6 +137,9 @@ def _fit(values: np.ndarray) -> tuple[float, float, int] | None:
 
 def _read(d: Drawing, source: str | None = None) -> Maze:
     """The maze of a parsed drawing (see :func:`loads`)."""
+    note = None if d.levels is None else read_levels_note(d.levels, source)
+    if note is not None:  # tremaux's drawing of a maze with levels: read level by level
+        return drawing_levels(d, note, source, _read)
     seg, colour = d.segments()
     if len(seg) == 0:
         raise _fail("it draws no lines (the walls are read from its lines and paths)", source)

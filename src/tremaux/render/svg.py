@@ -183,8 +183,8 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
     vb = f"{_num(-margin)} {_num(-margin - label)} {_num(width_u)} {_num(height_u)}"
     out = [
         f'<svg xmlns="{_NS}" width="{round(width_u * cs)}" height="{round(height_u * cs)}" viewBox="{vb}"'
-        + (f' data-tremaux-cells="{H} {W}"{_mask_note(maze)}>' if L == 1 else ">"),  # counts the cells of a maze
-        # without inner walls; its mask tells a hole from a closed cell
+        + (f' data-tremaux-cells="{H} {W}"{_mask_note(maze)}' if maze.ndim == 2 else _levels_note(maze, gap))
+        + ">",  # counts the cells of a maze without inner walls; its mask tells a hole from a closed cell
         f"<title>{title}</title>",
         f'<rect x="{_num(-margin)}" y="{_num(-margin - label)}" width="{_num(width_u)}" '
         f'height="{_num(height_u)}" fill="{hexes[BG]}"/>',
@@ -220,6 +220,13 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _levels_note(maze: Maze, gap: float) -> str:
+    """The ``data-tremaux-levels`` attribute of the drawing of a maze with levels (:mod:`tremaux.io._levels`)."""
+    from ..io._levels import levels_note  # the reader's own format, as the PNG's note
+
+    return f' data-tremaux-levels="{levels_note(maze, f"gap={_num(gap)}")}"'
 
 
 def _mask_note(maze: Maze) -> str:
