@@ -13,7 +13,7 @@ from PIL import Image
 import tremaux
 from tremaux import Maze, generate
 from tremaux import io as mio
-from tremaux.errors import MazeFormatError, UnsupportedError
+from tremaux.errors import MazeFormatError
 from tremaux.io import block, image
 from tremaux.render import to_png
 
@@ -102,10 +102,9 @@ def test_a_maze_without_a_wall_between_two_cells_reads_back_from_its_picture(tmp
     assert mio.loads(render.render(maze, "gif")) == maze
 
 
-def test_a_maze_of_several_levels_is_refused_as_a_picture(tmp_path):
-    with pytest.raises(UnsupportedError, match="a picture holds one level, not 2"):
-        mio.save(Maze.open((2, 2, 3)), tmp_path / "m.png")
-    assert not (tmp_path / "m.png").exists()
+def test_a_maze_of_several_levels_is_saved_as_a_picture_that_reads_back(tmp_path):
+    mio.save(Maze.open((2, 2, 3)), tmp_path / "m.png")
+    assert mio.load(tmp_path / "m.png") == Maze.open((2, 2, 3))
 
 
 @pytest.mark.parametrize("shape", [(2, 2), (2, 7), (5, 1), (6, 6)])
@@ -115,17 +114,28 @@ def test_every_picture_written_reads_back_as_the_maze(shape, braid):
     assert mio.loads(mio.dumps(maze, "image")) == maze
 
 
-def test_pictures_of_several_levels_are_not_read_as_one_wide_maze():
+def test_pictures_of_several_levels_read_back_level_by_level_not_as_one_wide_maze():
     from tremaux import render
 
     run = tremaux.generate((2, 3, 4), seed=1, record=True)
     sol = tremaux.solve(run.maze, "bfs", record=True)
     for data in (render.to_png(run.maze), render.render(run.maze, "gif"), render.to_gif(run, frames=4),
                  render.to_gif(sol, frames=4)):
-        with pytest.raises(MazeFormatError, match="a maze of 2 levels side by side; a picture is read as one level"):
-            mio.loads(data)
+        assert mio.loads(data) == run.maze
     flat = tremaux.generate((3, 4), seed=1).maze
     assert mio.loads(render.to_png(flat)) == flat == mio.loads(render.render(flat, "gif"))
+
+
+def test_an_older_picture_noting_only_the_number_of_levels_is_still_refused():
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text("tremaux-levels", "2")
+    buf = std_io.BytesIO()
+    Image.open(std_io.BytesIO(tremaux.render.to_png(tremaux.generate((2, 3, 4), seed=1).maze))).save(buf, "PNG",
+                                                                                                  pnginfo=info)
+    with pytest.raises(MazeFormatError, match="a maze of 2 levels side by side; a picture is read as one level"):
+        mio.loads(buf.getvalue())
 
 
 _MASKS = ["###\n#.#\n###", ".....\n.###.\n.#.#.\n.###.", "#....\n#####\n....#", "..#..\n.###.\n#####\n.#.#."]
