@@ -86,8 +86,8 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
     {}
     >>> picture_notes(Maze.open((1, 3)), cell_size=16)["tremaux-mask"][:27]
     '1x3 cell=16 wall=2 margin=8'
-    >>> picture_notes(Maze.open((2, 3, 4)))
-    {'tremaux-levels': '2'}
+    >>> picture_notes(Maze.open((2, 3, 4)))["tremaux-levels"].split()[:5]
+    ['2x3x4', 'cell=16', 'wall=2', 'margin=8', 'gap=16']
     >>> picture_notes(Maze.closed((2, 2), mask=np.array([[1, 1], [0, 1]], bool)), cell_size=16)["tremaux-mask"][:27]
     '2x2 cell=16 wall=2 margin=8'
     """
