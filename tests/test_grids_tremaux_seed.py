@@ -123,3 +123,16 @@ def test_the_commands_take_the_travelers_seed_on_a_grid_maze(capsys, tmp_path):
                         "--out", str(tmp_path / "walk.svg"))
     assert code == 0, err
     assert (tmp_path / "walk.svg").read_text().startswith("<svg")
+
+
+def test_the_seeded_and_fixed_walks_share_one_compiled_kernel():
+    from tremaux.kernels import graph_solve as kgs
+
+    for name in ("hex", "woven hex"):  # one-byte cells widened, two-byte cells as they are
+        maze = _maze(name)
+        solve_on(maze, "tremaux")
+        solve_on(maze, "tremaux", seed=4, record=True)
+    signatures = getattr(kgs.tremaux, "signatures", None)
+    if signatures is None:
+        pytest.skip("kernels run interpreted")
+    assert len(signatures) == 1, signatures
