@@ -409,9 +409,8 @@ def test_make_grid_refuses_a_size_its_shape_ignores(name, params, message):
 
 def test_solve_on_names_an_option_its_solver_does_not_take():
     maze = generate_on(make_grid("hex", size=(4, 4)), seed=1).maze
-    with pytest.raises(UnsupportedError, match=re.escape("the tremaux solver on a hex grid has no option 'seed' "
-                                                         "(it makes no random choice)")):
-        solve_on(maze, "tremaux", seed=1)
+    with pytest.raises(UnsupportedError, match=re.escape("solver 'tremaux' has no option 'direction'")):
+        solve_on(maze, "tremaux", direction="E")
     with pytest.raises(UnsupportedError, match=re.escape("solver 'bfs' has no option 'seed'; its options: none")):
         solve_on(maze, "bfs", seed=1)
     square = generate_on(make_grid("square", size=(4, 4)), seed=1).maze
@@ -421,19 +420,17 @@ def test_solve_on_names_an_option_its_solver_does_not_take():
         solve_on(square, "pledge", direction="x")
 
 
-def test_a_wrapped_or_woven_square_grid_is_named_so_when_its_solver_refuses_a_seed():
-    # "the tremaux solver on a square grid has no option 'seed'" read as the plain square grid, whose traveler
-    # takes one
+def test_a_wrapped_or_woven_square_grid_takes_the_travelers_seed_as_the_plain_one_does():
+    # the traveler's random choice on every square grid, not the plain one only
     from tremaux.grids.weave import woven
 
     torus = generate_on(make_grid("square", size=(4, 4), wrap="torus"), seed=1).maze
-    refused = "the tremaux solver on a square (torus) grid has no option 'seed'"
-    with pytest.raises(UnsupportedError, match=re.escape(refused)):
-        solve_on(torus, "tremaux", seed=1)
     woven_maze = generate_on(woven(make_grid("square", size=(4, 4))), "kruskal", seed=1).maze
-    refused = "the tremaux solver on a woven square grid has no option 'seed'"
-    with pytest.raises(UnsupportedError, match=re.escape(refused)):
-        solve_on(woven_maze, "tremaux", seed=1)
+    for maze in (torus, woven_maze):
+        walk = solve_on(maze, "tremaux", seed=1)
+        assert walk.found and walk == solve_on(maze, "tremaux", seed=1)
+    with pytest.raises(InvalidSizeError, match="seed"):
+        solve_on(torus, "tremaux", seed=1.5)
 
 
 def test_the_grid_pictures_and_measures_take_a_square_maze_and_name_anything_else():

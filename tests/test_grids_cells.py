@@ -8,6 +8,7 @@ import pytest
 from tremaux._jit import interpreted
 from tremaux.grids import generate_on, make_grid
 from tremaux.kernels import graph_solve as kgs
+from tremaux.kernels.rng import make_state
 from tremaux.errors import CellError, InvalidMazeError
 
 GRIDS = {
@@ -48,7 +49,8 @@ def test_solvers_answer_the_same_on_widened_cells(name):
     last = g.size - 1
     runs = (lambda c: kgs.bfs_distances(g.nbr, c, 0), lambda c: kgs.dead_end_branches(g.nbr, c),
             lambda c: kgs.bfs(g.nbr, c, 0, last, centres, empty), lambda c: kgs.dfs(g.nbr, c, 0, last, centres, empty),
-            lambda c: kgs.tremaux(g.nbr, g.back, c, 0, last, 10 * g.size * g.sides, empty),
+            lambda c: kgs.tremaux(g.nbr, g.back, c, 0, last, 10 * g.size * g.sides, make_state(0), False, empty),
+            lambda c: kgs.tremaux(g.nbr, g.back, c, 0, last, 10 * g.size * g.sides, make_state(5), True, empty),
             lambda c: kgs.dead_end_fill(g.nbr, g.back, c, 0, last, empty))
     for run in runs:
         with interpreted():  # the grid's own cells interpreted, so no other compiled form is made here

@@ -474,13 +474,17 @@ def test_a_picture_draws_the_travelers_random_choices_given_as_walk(client):
     assert all(svg.startswith("<svg") for svg in walks.values())
     assert any(svg != fixed for svg in walks.values()), "no walk changed the picture"
     assert client.get("/api/maze.svg", params={**maze, "walk": 5}).text == walks[5]
-    # on another grid the traveler makes no random choice: the seed is refused by the picture and the solve
-    # alike (the solve took it and drew the fixed order)
-    hexagonal = {"grid": "hex", "rows": 6, "cols": 6, "braid": 0.0, "seed": 4}
-    res = client.get("/api/maze.png", params={**hexagonal, "solver": "tremaux", "walk": 5})
-    assert res.status_code == 400 and "seed" in res.json()["error"]
-    res = client.post("/api/solve", json={"maze": hexagonal, "solver": "tremaux", "seed": 5})
-    assert res.status_code == 400 and "seed" in res.json()["error"], res.text
+    # on another grid too the picture and the solve draw the same random walk (the solve's path, the picture's)
+    hexagonal = {"grid": "hex", "rows": 6, "cols": 6, "braid": 1.0, "seed": 4}
+    fixed = client.get("/api/maze.svg", params={**hexagonal, "solver": "tremaux"}).text
+    walks = {w: client.get("/api/maze.svg", params={**hexagonal, "solver": "tremaux", "walk": w}).text
+             for w in (5, 6, 7)}
+    assert all(svg.startswith("<svg") for svg in walks.values())
+    assert any(svg != fixed for svg in walks.values()), "no walk changed the hex picture"
+    assert client.get("/api/maze.svg", params={**hexagonal, "solver": "tremaux", "walk": 5}).text == walks[5]
+    paths = [client.post("/api/solve", json={"maze": hexagonal, "solver": "tremaux", "seed": 5}).json()
+             for _ in range(2)]
+    assert paths[0]["solution"]["found"] and paths[0]["solution"]["path"] == paths[1]["solution"]["path"]
     res = client.get("/api/maze.svg", params={"rows": 5, "cols": 5, "walk": 5})
     assert res.status_code == 422 and "walk" in res.json()["error"] and "solver" in res.json()["error"]
     res = client.get("/api/maze.svg", params={**maze, "solver": "bfs", "walk": 5})

@@ -254,7 +254,7 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
                      cell_size: int | None, start: tuple[int, ...] | None = None,
-                     goal: tuple[int, ...] | None = None) -> None:
+                     goal: tuple[int, ...] | None = None, **options: Any) -> None:
     """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
 
     A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
@@ -275,6 +275,8 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         Pixels per cell.
     start, goal : tuple of int, optional
         The solver's end cells (default: the maze's).
+    **options
+        The solver's options (``seed`` for ``tremaux``).
 
     Raises
     ------
@@ -309,7 +311,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
 
     _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
     style = _cell_style(cell_size, maze.grid)
-    sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
+    sol = solve_on(maze, solver, start=start, goal=goal, record=True, **options) if solver else None
     if sol is not None:
         from .verdicts import say_no_path
 
@@ -364,7 +366,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     generator, solver : str or None
         What to replay: the generator alone, or the solver (``tremaux`` by default) on the maze.
     seed : int or None
-        The generator's seed.
+        The generator's seed; with a maze file, the solver's (``tremaux``: its random choice).
     braid : float
         The generator's share of dead ends opened into loops.
     start, goal : tuple of int or None
@@ -418,7 +420,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         maze = obj.maze
     style = _cell_style(cell_size, maze.grid)  # before the run
     if solver is not None or generator is None:
-        obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
+        walk = {"seed": seed} if seed is not None and generator is None else {}  # a file's seed: the solver's
+        obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True, **walk)
         from .verdicts import say_no_path
 
         say_no_path(obj, _ends(maze, start, goal))

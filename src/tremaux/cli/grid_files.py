@@ -19,7 +19,7 @@ def _label(g: Any) -> str:
 
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                    as_json: bool, out: Path | None, fmt: str | None = None) -> bool:
+                    as_json: bool, out: Path | None, fmt: str | None = None, **options: Any) -> bool:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
 
     Parameters
@@ -36,6 +36,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
     fmt : str, optional
         ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
+    **options
+        The solver's options (``seed`` for ``tremaux``), as :func:`tremaux.grids.solve_on` takes them.
 
     Returns
     -------
@@ -85,7 +87,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from .runtime import announce
 
     announce(maze.size, f"solving {path} with {SOLVERS.get(algorithm).name}")
-    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: marks drawn
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None, **options)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name
         from ._stream import echo_json

@@ -146,10 +146,8 @@ def render_cmd(
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
         if solver is None and (start, goal) != (None, None):  # else they would be dropped
             raise UnsupportedError("--start and --goal set up the run of --solver on a grid maze; add --solver NAME")
-        if seed is not None:
-            raise UnsupportedError("--seed is for square mazes; a grid maze is solved without it")
         return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
-                                goal=parse_cell(goal, "goal"))
+                                goal=parse_cell(goal, "goal"), **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     obj = load_maze(file)
@@ -241,8 +239,6 @@ def animate_cmd(
     if on_grid or (file is not None and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
-        if file is not None and seed is not None:  # as `tremaux solve` says, rather than drop it
-            raise UnsupportedError("--seed of a maze FILE is the solver's; a grid maze is solved without it")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
                        rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave,
                        mask=None if mask is None else _mask(mask))

@@ -40,7 +40,7 @@ def solve_cmd(
     seed: Optional[int] = typer.Option(
         None, "--seed", metavar="N", callback=check_seed,
         help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
-             "default: the fixed order N, E, S, W."),
+             "default: the fixed order N, E, S, W (on other grids: the order of each cell's sides)."),
     list_: bool = list_option("solvers"),
     out: Optional[Path] = out_option("Also draw the solution: .txt, .png, .svg, or .gif (replays the run); '-' writes "
                                      "it on stdout instead of the drawing, with --format."),
@@ -75,11 +75,10 @@ def solve_cmd(
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
     options = {} if seed is None else {"seed": seed}
     if is_grid:  # a maze on a polar, hex, ... grid
-        if options or explain_:
-            given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
-            raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
-                               f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
-        if not solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt):
+        if explain_:
+            raise TremauxError("--explain is for square mazes; a grid maze is solved without it")
+        if not solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt,
+                               **options):
             raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
         return
     interpret_small_mazes()

@@ -15,10 +15,12 @@ from typing import Any
 
 import numpy as np
 
+from .._args import check_seed
 from .._display import picture
 from .._values import fingerprint, frozen_state, same, set_frozen_state
 from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
+from ..kernels import rng as krng
 from ..trace import Trace
 from ..solvers import SOLVERS
 from ..solvers.base import counted, found_message
@@ -175,9 +177,10 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         Keep the transcript of the run (:class:`tremaux.Trace`) for animations. The recorded run makes
         the same moves, so it finds the same path.
     **options
-        Options of a solver that runs on the plain square grid only (``direction`` for ``pledge``);
-        the solvers of every grid (:data:`GRAPH_SOLVERS`) take none: their choices are fixed, so
-        the Trémaux solver here takes no ``seed``.
+        The solver's options: ``seed`` for ``tremaux`` (on every grid: the traveler walks down one of
+        the unmarked passages at random, reproducibly; without it, the first in the order of the
+        cell's sides), ``direction`` for ``pledge`` (plain square grid only). The other solvers of
+        every grid (:data:`GRAPH_SOLVERS`) take none: their choices are fixed.
 
     Returns
     -------
@@ -203,10 +206,13 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     (True, (0, 0), True)
     >>> solve_on(m, "bfs").length == sol.length
     True
-    >>> solve_on(m, "tremaux", seed=1)
+    >>> walk = solve_on(m, "tremaux", seed=1)
+    >>> walk.found, walk == solve_on(m, "tremaux", seed=1)
+    (True, True)
+    >>> solve_on(m, "dfs", seed=1)
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: the tremaux solver on a polar grid has no option 'seed' (it makes no random choice)
+    tremaux.errors.UnsupportedError: solver 'dfs' has no option 'seed'; its options: none
     """
     from .._args import switch
 
@@ -219,6 +225,7 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     name = entry.name
     grid = maze.grid
     _check_options(entry, grid, options)
+    seed = check_seed(options.get("seed")) if name in GRAPH_SOLVERS else None  # checked before any work
     src = grid.index(start, "start") if start is not None else maze.start_index
     dst = grid.index(goal, "goal") if goal is not None else maze.goal_index
     cells = maze.cells
@@ -252,7 +259,9 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
                                            _wrap(grid), rows)
         sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
     elif name == "tremaux":
-        parent, seen, steps, marks, t = kgs.tremaux(grid.nbr, grid.back, cells, src, dst, limit, rows)
+        state = krng.make_state(0 if seed is None else seed)
+        parent, seen, steps, marks, t = kgs.tremaux(grid.nbr, grid.back, cells, src, dst, limit, state,
+                                                    seed is not None, rows)
         sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
         marks.flags.writeable = False
     elif name == "dead-end-fill":
@@ -275,24 +284,25 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     return replace(sol, trace=trace, marks=marks)
 
 
+_GRID_OPTIONS = {"tremaux": {"seed"}}
+"""The options a solver of every grid takes there (its random choice)."""
 _NO_TRACE = np.empty((0, 3), np.int64)
 _NO_CENTRES = np.zeros((1, 2))
 
 
 def _check_options(entry: Any, grid: Grid, options: dict[str, Any]) -> None:
-    """Refuse an option the solver does not take here (the grid solvers take none)."""
+    """Refuse an option the solver does not take here (of the grid solvers, Tremaux's ``seed`` only)."""
     if not options:
         return
     from ..solvers.base import _check_options as check_solver_options
 
     check_solver_options(entry, options, "solve_on")  # an option the solver has nowhere: its own message lists those it has
-    if entry.name in GRAPH_SOLVERS:
-        key = sorted(options)[0]
-        # a wrapped or woven square grid is named so: "a square grid" read as the plain one, where it takes a seed
+    if entry.name in GRAPH_SOLVERS and set(options) - _GRID_OPTIONS.get(entry.name, set()):
+        key = sorted(set(options) - _GRID_OPTIONS.get(entry.name, set()))[0]
+        # a wrapped or woven square grid is named so: "a square grid" read as the plain one
         label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
         label = ("woven " if grid.params.get("weave") else "") + label
-        raise UnsupportedError(f"the {entry.name} solver on {article(label)} {label} grid has no option {key!r}"
-                               + (" (it makes no random choice)" if key == "seed" else ""))
+        raise UnsupportedError(f"the {entry.name} solver on {article(label)} {label} grid has no option {key!r}")
 
 
 def solver_refusal(grid: Grid, name: str) -> str | None:

@@ -22,6 +22,7 @@ from .._jit import njit
 
 from .gen_common import record
 from .heaps import pop, push
+from .rng import below
 
 __all__ = ["bfs_distances", "bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES",
            "trace_size", "as_cells"]
@@ -250,9 +251,11 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
 
 
 @njit(cache=True)
-def tremaux(nbr, back, cells, src, dst, limit, trace):
+def tremaux(nbr, back, cells, src, dst, limit, rng, use_rng, trace):
     """Tremaux's traveler: mark passages as walked (0, 1, 2 times); never enter a passage marked twice.
 
+    It takes the first unmarked side in slot order, or one of the unmarked sides at random (from the
+    ``uint64[4]`` state ``rng``) when ``use_rng``; with none unmarked, the first side marked once.
     Returns ``(parent, visited, steps, marks, rows)`` where the path is the passages marked once.
     """
     n, S = nbr.shape
@@ -265,13 +268,25 @@ def tremaux(nbr, back, cells, src, dst, limit, trace):
     while i != dst and steps < limit:
         v = np.int64(cells[i])
         choice = -1
+        free = np.int64(0)  # unmarked passages here (counted only for a random choice)
         for want in range(2):  # an unmarked passage first, else one walked once
             for s in range(S):
                 if (v >> s) & 1 and marks[i, s] == want:
-                    choice = s
-                    break
+                    if choice < 0:
+                        choice = s
+                    if not use_rng or want == 1:
+                        break
+                    free += 1
             if choice >= 0:
                 break
+        if free > 1:  # the traveler walks down one of them at random
+            pick = below(rng, free)
+            for s in range(S):
+                if (v >> s) & 1 and marks[i, s] == 0:
+                    if pick == 0:
+                        choice = s
+                        break
+                    pick -= 1
         if choice < 0:
             break
         j = np.int64(nbr[i, choice])  # an int64 cell, as the other solvers hand record (one copy of it)

@@ -153,14 +153,6 @@ function fixLink(url) {
   for (const [key, id] of Object.entries(boxes)) {
     const box = $(id), label = box.closest("label");
     if (!url.has(key)) continue;
-    // the random choice is offered on the plain square grid only: the box is hidden once another grid's
-    // maze is drawn, which is after this
-    const plain = $("grid").value === "square" && ($("wrap-label").hidden || !$("wrap").value) &&
-      ($("weave-label").hidden || !$("weave").checked);
-    if (key === "walk" && !plain && !(label && label.hidden)) {
-      notes.push(`walk is not taken by the ${$("solver").value} solver on this grid as chosen: left out`);
-      continue;
-    }
     if (label && label.hidden) {
       // rows and cols are in every link the page makes (a grid of rings keeps them for the next grid)
       if (key === "walk") notes.push(`walk is not taken by the ${$("solver").value} solver: left out`);

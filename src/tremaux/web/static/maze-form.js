@@ -1,6 +1,6 @@
 /* The maze's form: the grid picker, the parameters read from it and written back, the address's query. */
 import { $, say, findEntry, chooseValue, fillSelect, chooseOption, wholeNumber, ENTRIES } from "./common.js";
-import { onGrid, WALK_SEED } from "./maze-state.js";
+import { WALK_SEED } from "./maze-state.js";
 
 // The form's parameters, or null after saying what is wrong (nothing is sent then).
 export function readForm() {
@@ -167,5 +167,5 @@ export function showDocs() {
 // The random choice's seed is offered when the chosen solver takes one (the server refuses it otherwise).
 export function showWalk() {
   const s = ENTRIES.solvers.find((e) => e.name === $("solver").value);
-  $("walk-label").hidden = !WALK_SEED || onGrid() || !(s && (s.options || []).includes("seed"));
+  $("walk-label").hidden = !WALK_SEED || !(s && (s.options || []).includes("seed"));
 }
