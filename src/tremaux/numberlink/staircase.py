@@ -138,7 +138,7 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     """
     across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
     side = w if across else h
-    k = 1 + int(rng.integers(max(1, min(3, side // STRIP))))
+    k = 1 + int(rng.integers(max(1, min(3, side // STRIP, int(target / side + 0.5)))))
     cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
     lines: list[list[int]] = []
     for a, b in zip([0] + cuts, cuts + [side]):
@@ -185,10 +185,14 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
         r, q = divmod(u, w)
         return [u + 1] * (q < w - 1) + [u + w] * (r < h - 1)
 
-    for u in rng.permutation(n).tolist():
+    for u in rng.permutation(n).tolist():  # where the step into a cell is known, the step out turns when it can
         free = [v for v in nexts(u) if pred[v] < 0]
         if free:
-            v = free[int(rng.integers(len(free)))]
+            if TURN and len(free) == 2 and pred[u] >= 0:
+                turn = free[0] if free[0] - u != u - pred[u] else free[1]
+                v = turn if rng.random() < TURN else free[0] + free[1] - turn
+            else:
+                v = free[int(rng.integers(len(free)))]
             succ[u], pred[v] = v, u
     lines_now = n - sum(1 for u in range(n) if succ[u] >= 0)
     while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
@@ -248,6 +252,9 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
 
 STRIP = 6
 """Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
+
+TURN = 0.75
+"""Chance that a line of :func:`_one_way`'s first matching turns where it can (else it goes on straight)."""
 
 PLANTINGS = ("winding", "stairs")
 """The generator's ways of planting sparse lines: random winding walks (:mod:`.cover`), or staircases."""
