@@ -99,3 +99,24 @@ def test_the_command_says_the_planting(capsys):
     assert "staircase lines" in err
     code, out, err = run(capsys, "numberlink", "generate", "--size", "8x8", "--density", "0.05", "--planting", "up")
     assert code == 2 and err.startswith("error: ") and "--planting 'up' is not one of: winding, stairs" in err
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_a_staircase_puzzle_looks_made_by_hand_ends_inside_and_lines_that_turn(seed):
+    g = generate_puzzle((30, 30), rule="nikoli", density=0.03, seed=seed, planting="stairs")
+    h, w = g.puzzle.grid.shape
+    ends = [tuple(int(x) for x in p[k]) for p in g.solution.paths for k in (0, -1)]
+    on_rim = sum(r in (0, h - 1) or c in (0, w - 1) for r, c in ends)
+    assert on_rim < len(ends) / 2  # most numbers inside the board
+    turns, longest = [], 0
+    for path in g.solution.paths:
+        cells = [int(r) * w + int(c) for r, c in path]
+        assert is_staircase(cells, w)
+        steps = [b - a for a, b in zip(cells, cells[1:])]
+        turns.append(sum(s != t for s, t in zip(steps, steps[1:])))
+        run = 1
+        for s, t in zip(steps, steps[1:]):
+            run = run + 1 if s == t else 1
+            longest = max(longest, run + 1)
+    assert sorted(turns)[len(turns) // 2] >= 8  # lines that turn again and again, not rows across the board
+    assert longest < 0.9 * w  # no line runs straight from one side to the other

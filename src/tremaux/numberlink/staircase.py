@@ -11,11 +11,13 @@ seconds on boards where the question with cells that may stay empty runs for
 minutes (docs/benchmarks.md). A cut keeps both pieces staircases, so the
 property holds until the puzzle is proper.
 
-:func:`staircase_cover` grows such lines by random walks, each walk taking a
-direction at random among its two, from cells in a random order; a lone cell
-left over joins a neighbouring line (splitting it if it must); lines whose ends
-meet are then joined, while the join is still a staircase, until about the
-number of lines asked is left, and the longest are split if there are too few.
+:func:`staircase_cover` matches cells to their successors at random, a line
+turning where it can three times in four, then joins lines by augmenting paths
+until about the number asked is left; a lone cell left over joins a
+neighbouring line (splitting it if it must). Strips of other directions are
+cut only where the lines asked leave room for them: a strip needs as many lines
+as it is wide, which at fewer lines than the board's side makes them run
+straight across it.
 
 Examples
 --------
@@ -108,8 +110,9 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     line (draw again).
 
     The board is cut across its longer side into one to three strips (each at least :data:`STRIP` cells
-    across), each covered by staircases of a direction of its own (:func:`_one_way`), so that the pairs do not
-    all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
+    across, and no more strips than ``target`` lines per board side, rounded: a strip is covered by no fewer
+    lines than it is wide, and at that count they run straight along it), each covered by staircases of a
+    direction of its own (:func:`_one_way`), so that the pairs do not all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
     there are more lines than ``target``; with fewer, the longest are split in their middle.
 
     Parameters
@@ -138,7 +141,7 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     """
     across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
     side = w if across else h
-    k = 1 + int(rng.integers(max(1, min(3, side // STRIP))))
+    k = 1 + int(rng.integers(max(1, min(3, side // STRIP, int(target / side + 0.5)))))
     cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
     lines: list[list[int]] = []
     for a, b in zip([0] + cuts, cuts + [side]):
@@ -174,9 +177,9 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
 
     Every line steps down or right (the board then turned at random): each cell but a line's last is followed
     by the one below it or the one to its right, a matching of cells to their successors. A random greedy
-    matching is grown by rounds of augmenting paths (one breadth-first search, its paths that share no cell)
-    until ``h * w - target`` cells have a successor, or none can; a lone
-    cell left over joins a line beside it (:func:`_adopt`)."""
+    matching (a cell whose step in is known turns with chance :data:`TURN`) is grown by rounds of augmenting
+    paths (one breadth-first search, its paths that share no cell) until ``h * w - target`` cells have a
+    successor, or none can; a lone cell left over joins a line beside it (:func:`_adopt`)."""
     n = h * w
     succ = [-1] * n
     pred = [-1] * n
@@ -185,10 +188,14 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
         r, q = divmod(u, w)
         return [u + 1] * (q < w - 1) + [u + w] * (r < h - 1)
 
-    for u in rng.permutation(n).tolist():
+    for u in rng.permutation(n).tolist():  # where the step into a cell is known, the step out turns when it can
         free = [v for v in nexts(u) if pred[v] < 0]
         if free:
-            v = free[int(rng.integers(len(free)))]
+            if TURN and len(free) == 2 and pred[u] >= 0:
+                turn = free[0] if free[0] - u != u - pred[u] else free[1]
+                v = turn if rng.random() < TURN else free[0] + free[1] - turn
+            else:
+                v = free[int(rng.integers(len(free)))]
             succ[u], pred[v] = v, u
     lines_now = n - sum(1 for u in range(n) if succ[u] >= 0)
     while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
@@ -248,6 +255,9 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
 
 STRIP = 6
 """Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
+
+TURN = 0.75
+"""Chance that a line of :func:`_one_way`'s first matching turns where it can (else it goes on straight)."""
 
 PLANTINGS = ("winding", "stairs")
 """The generator's ways of planting sparse lines: random winding walks (:mod:`.cover`), or staircases."""
