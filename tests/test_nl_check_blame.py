@@ -108,13 +108,15 @@ def test_kernels_loaded_by_the_quick_verdict_are_not_charged_to_the_check(monkey
     real = check.quick_verdict
     monkeypatch.setattr(_jit, "_LOADED", [_jit.load_seconds()])
 
-    def loading(puzzle, rule):  # as a first call that loads kernels for half a second
-        time.sleep(0.5)
-        _jit._LOADED[0] += 0.5
+    # the loading takes the whole limit: without it given back nothing is left; with it the whole limit is (2 s,
+    # so that a process kept off its core on a loaded machine still has the time to name the pair)
+    def loading(puzzle, rule):  # as a first call that loads kernels for two seconds
+        time.sleep(2.0)
+        _jit._LOADED[0] += 2.0
         return real(puzzle, rule)
 
     monkeypatch.setattr(check, "quick_verdict", loading)
     p = Puzzle.from_rows([".31", ".2.", "31.", "..2"])  # no quick verdict: the solver proves it, a pair is named
     diagnose(p, "nikoli")  # kernels of the solve and the naming loaded in earnest
-    d = diagnose(p, "nikoli", time_limit=0.5)
+    d = diagnose(p, "nikoli", time_limit=2.0)
     assert d.verdict == "no-solution" and "cannot be connected" in d.reasons[0], d.reasons
