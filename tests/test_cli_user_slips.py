@@ -68,11 +68,17 @@ def test_animate_walks_a_maze_file_with_the_seed_solve_takes(capsys, tmp_path):
 
 
 def test_a_seed_animate_cannot_use_is_refused_not_dropped(capsys, tmp_path):
+    """On a grid maze file the seed steers Tremaux's traveler (seed 000: a passage at random), as on a square
+    maze; a solver that makes no random choice is refused the seed, not given it silently."""
     from tremaux.grids import files, generate_on, make_grid
 
     files.save(generate_on(make_grid("hex", size=(2, 3)), "kruskal", seed=1).maze, tmp_path / "h.json")
-    code, _, err = run(capsys, "animate", str(tmp_path / "h.json"), "--seed", "2", "--out", str(tmp_path / "a.gif"))
-    assert code == 2 and err.count("\n") == 1 and "--seed" in err
+    code, _, err = run(capsys, "animate", str(tmp_path / "h.json"), "-s", "bfs", "--seed", "2",
+                       "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.count("\n") == 1 and "'bfs' has no option 'seed'" in err
+    assert not (tmp_path / "a.gif").exists()
+    code, _, err = run(capsys, "animate", str(tmp_path / "h.json"), "--seed", "2", "--out", str(tmp_path / "t.gif"))
+    assert code == 0 and (tmp_path / "t.gif").stat().st_size > 0, err
 
 
 @pytest.mark.parametrize("args", [
