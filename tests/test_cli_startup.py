@@ -208,8 +208,10 @@ UNUSED = {  # what each command must not load: it does not use it (each cost a f
     "numberlink": ["rich", "urllib.request", "tremaux.numberlink.generate", "tremaux.numberlink.check",
                    "tremaux.numberlink.uniqueness", "multiprocessing"],  # plain text off a terminal; no generator,
     # diagnosis, nor child processes
-    "generate": ["numpy.random", "tremaux.render", "tremaux.grids"],  # a whole-number seed needs no numpy.random
-    "solve": ["tremaux.render.animate", "tremaux.render.png", "tremaux.grids.draw", "tremaux.generators"],
+    "generate": ["numpy.random", "tremaux.render", "tremaux.grids",  # a whole-number seed needs no numpy.random
+                 "xml.etree", "tremaux.io._levels"],  # nor the reader of pictures of levels, and its SVG parser
+    "solve": ["tremaux.render.animate", "tremaux.render.png", "tremaux.grids.draw", "tremaux.generators",
+              "xml.etree", "tremaux.io._levels"],
 }
 
 

@@ -105,7 +105,6 @@ from ._colours import _crisp, _light_walls
 from ._evidence import disagreement, faint
 from ._lattice import _bands, _fit, _leading, _line_width, _longest_blank, _main_run, _snap, _thickness
 from ._walls import maze_of_walls
-from ._levels import picture_levels, read_levels_note
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -251,7 +250,11 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         levels = im.info.get(LEVELS_NOTE) or (comment.split(b"=", 1)[1].decode("ascii", "replace")
                                              if isinstance(comment, bytes) and comment.startswith(LEVELS_NOTE.encode() + b"=")
                                              else None)
-        layered = None if levels is None else read_levels_note(levels, source)
+        layered = None
+        if levels is not None:  # loaded only for a picture of levels: it brings the SVG parser (xml.etree)
+            from ._levels import read_levels_note
+
+            layered = read_levels_note(levels, source)
         if levels is not None and layered is None:  # an older picture's bare count: one wide maze, else
             raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
                                   "one level (read the maze from its .json or .npz file)", source=source)
@@ -284,6 +287,8 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
     if layered is not None:
+        from ._levels import picture_levels
+
         return picture_levels(rgb, layered, source, _read)
     try:
         return _read(rgb, source, shaped)
