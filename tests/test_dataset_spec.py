@@ -13,7 +13,7 @@ from tremaux.kernels.rng import derive_seed
 
 def test_defaults_and_round_trip():
     spec = DatasetSpec(count=100)
-    assert spec.size == (20, 20) and spec.max_size is None and spec.seed == 0
+    assert spec.size == (10, 20) and spec.max_size is None and spec.seed == 0
     assert spec.outputs == ("maze", "solution", "stats") and spec.solvers == ("bfs",)
     assert DatasetSpec.from_dict(spec.to_dict()) == spec
     assert json.loads(json.dumps(spec.to_dict())) == spec.to_dict()

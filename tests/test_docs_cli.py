@@ -185,7 +185,7 @@ def test_the_dataset_help_names_the_spec_defaults(capsys):
         assert said in text, f"dataset --help does not say {said}"
     size_row = next(line for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
                     if line.startswith("| size |"))
-    assert f"dataset (`{spec.size[0]}x{spec.size[1]}`" in size_row
+    assert f"`{spec.size[0]}x{spec.size[1]}` for every maze command, dataset included" in size_row
 
 
 def test_numberlink_generate_out_writes_instead_of_printing(tmp_path, capsys):

@@ -217,6 +217,13 @@ def test_every_maze_command_has_one_default_size():
     assert defaults and set(defaults.values()) == {DEFAULT_SIZE}, defaults
 
 
+def test_a_dataset_has_the_same_default_size_as_every_maze_command():
+    from tremaux.cli.options import parse_size
+    from tremaux.dataset.spec import DatasetSpec
+
+    assert DatasetSpec(count=1).size == tuple(parse_size(DEFAULT_SIZE))
+
+
 def _run(capsys, *argv):
     return run(capsys, *argv)  # without the once-per-process first-use note
 

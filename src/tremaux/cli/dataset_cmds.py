@@ -88,7 +88,7 @@ def _info_cmd(
 def dataset_cmd(
     spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", parser=_in_path, help="Dataset spec (.toml or .json); the options below override it, and the defaults they name fill what neither gives."),
     count: Optional[int] = count_option("Number of mazes."),
-    size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW (default 20x20)."),
+    size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW (default 10x20)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
                                        help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
     generator: Optional[str] = generator_option("Generator name (default backtracker)."),

@@ -125,7 +125,7 @@ class DatasetSpec:
     """
 
     count: int
-    size: tuple[int, int] = (20, 20)
+    size: tuple[int, int] = (10, 20)
     max_size: tuple[int, int] | None = None
     seed: int = 0
     generator: str = "backtracker"
