@@ -261,7 +261,11 @@ def main(argv: list[str] | None = None) -> None:
             h, w = p.shape
             if max(h, w) > 50:
                 continue
-            first = solve_puzzle(p, rule="nikoli", time_limit=2, touch=False).solutions[0]
+            got = solve_puzzle(p, rule="nikoli", time_limit=2, touch=False).solutions
+            if not got:
+                print(f"{half} {i} {h}x{w}: no first solution in 2 s", flush=True)
+                continue
+            first = got[0]
             if (first.grid == 0).any():
                 continue
             paths = [[r * w + c for r, c in q.tolist()] for q in first.paths]
