@@ -17,9 +17,10 @@ routed, every line it does not cross kept, and the lines it crosses solved again
 the lines beside the cells it frees) set free in SAT's question, every other line kept by assumptions
 (``--conflicts`` each; ``freed-straight``: the shortest path assumed too), up to the first model. ``--part lp``:
 the least cells lines that may split and cross can cover (a fractional flow, SciPy's HiGHS), beside the sum of
-the shortest ways. The first solution is the plain solve's
-without touching; puzzles whose first solution leaves a cell empty are passed over. docs/benchmarks.md,
-"the propagation's facts before SAT, measured".
+the shortest ways (``--integral``: whole units, the least cover, ``--limit`` seconds). The first solution is
+the plain solve's without touching; puzzles whose first solution leaves a cell empty are passed over.
+docs/benchmarks.md, "the propagation's facts before SAT, measured", and "lines set free where a straight line
+frees cells".
 """
 
 from __future__ import annotations
@@ -203,11 +204,13 @@ def freed(p, first, paths, conflicts: int, straight_too: bool) -> str:
     return "lines " + " ".join(out)
 
 
-def lp_cells(p) -> tuple[float | None, float]:
+def lp_cells(p, integral: bool = False, limit: float = 120.0) -> tuple[float | None, float]:
     """``--part lp``: the least number of cells the lines can cover when each may split (a fractional flow of
     one unit per pair from one number to the other through free cells, at most one unit entering a cell; lines
     may cross, touch themselves and each other), by SciPy's HiGHS; and its CPU seconds. Every solution covers
-    at least this many cells, so a bound equal to the board's cells proves that none leaves a cell empty."""
+    at least this many cells, so a bound equal to the board's cells proves that none leaves a cell empty.
+    ``integral``: whole units (lines that may touch; the least cover itself, by branch and bound), ``None`` when
+    HiGHS stops at ``limit`` seconds of the clock."""
     from scipy.optimize import linprog
     from scipy.sparse import coo_matrix
 
@@ -233,7 +236,7 @@ def lp_cells(p) -> tuple[float | None, float]:
     a_ub = coo_matrix((np.ones(var), (cap_r, np.arange(var))), shape=(n, var)).tocsr()
     t = time.process_time()
     res = linprog(np.ones(var), A_ub=a_ub, b_ub=np.ones(n), A_eq=a_eq, b_eq=np.concatenate(beq), bounds=(0, None),
-                  method="highs")
+                  method="highs", integrality=np.ones(var) if integral else None, options={"time_limit": limit})
     return (res.fun + p.pairs if res.status == 0 else None), time.process_time() - t  # + the cells of the sources
 
 
@@ -251,6 +254,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=float, default=30.0)
     ap.add_argument("--solvers", default="glucose4,glucose42,cadical195")
     ap.add_argument("--conflicts", type=int, default=2000)
+    ap.add_argument("--integral", action="store_true", help="--part lp: whole units (branch and bound, --limit)")
     args = ap.parse_args(argv)
     for half in args.halves.split(","):
         corpus = load_corpus("a", None, (half,))
@@ -306,9 +310,9 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{head} {1000 * (time.process_time() - t):.0f} ms, lines {' '.join(tried)}", flush=True)
             elif args.part == "lp":
                 d = sum(len(shortest(h, w, lambda x: p.grid.ravel()[x] == 0, q[0], q[-1])) for q in paths)
-                bound, sec = lp_cells(p)
-                print(f"{head} cells {h * w}, shortest ways {d}, fractional lines {bound:.1f} ({sec:.2f} s)",
-                      flush=True)
+                bound, sec = lp_cells(p, args.integral, args.limit)
+                print(f"{head} cells {h * w}, shortest ways {d}, {'whole' if args.integral else 'fractional'} "
+                      f"lines {'open' if bound is None else f'{bound:.1f}'} ({sec:.2f} s)", flush=True)
             elif args.part.startswith("freed"):
                 t = time.process_time()
                 got = freed(p, first, paths, args.conflicts, args.part == "freed-straight")
