@@ -1,4 +1,4 @@
-"""Uniqueness under ``nikoli`` on the contest puzzles whose first solution covers the board: four probes.
+"""Uniqueness under ``nikoli`` on the contest puzzles whose first solution covers the board: probes.
 
     PYTHONPATH=src python benchmarks/numberlink/bench_unique_contest.py --part check --halves dev --index 3,4,7,12,13
 
@@ -13,9 +13,14 @@ line routed along a shortest path through every cell but the other numbers, the 
 along shortest paths through what is left (in pair order, shortest first, longest first): a second solution
 when all are routed (checked by ``tests/numberlink_checker.py``). ``--part crossed``: the same line so
 routed, every line it does not cross kept, and the lines it crosses solved again by SAT on the cells left
-(``--conflicts`` each). The first solution is the plain solve's
-without touching; puzzles whose first solution leaves a cell empty are passed over. docs/benchmarks.md,
-"the propagation's facts before SAT, measured".
+(``--conflicts`` each). ``--part freed``: each such line's group (the line, the lines its shortest path crosses,
+the lines beside the cells it frees) set free in SAT's question, every other line kept by assumptions
+(``--conflicts`` each; ``freed-straight``: the shortest path assumed too), up to the first model. ``--part lp``:
+the least cells lines that may split and cross can cover (a fractional flow, SciPy's HiGHS), beside the sum of
+the shortest ways (``--integral``: whole units, the least cover, ``--limit`` seconds). The first solution is
+the plain solve's without touching; puzzles whose first solution leaves a cell empty are passed over.
+docs/benchmarks.md, "the propagation's facts before SAT, measured", and "lines set free where a straight line
+frees cells".
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_numberlink import load_corpus  # noqa: E402
 from numberlink_checker import follow  # noqa: E402  (bench_numberlink puts tests/ on the path)
 
+from tremaux.kernels import numberlink as kn  # noqa: E402
 from tremaux.numberlink import Puzzle, solve_puzzle  # noqa: E402
 from tremaux.numberlink.solvers.encoding import Encoding  # noqa: E402
 from tremaux.numberlink.solvers.shortcuts import shortcut_clauses  # noqa: E402
@@ -144,14 +150,111 @@ def crossed_again(p, paths, conflicts: int) -> str:
     return "lines " + " ".join(out)
 
 
+def freed_groups(p, paths) -> list[tuple[int, list[int], list[int]]]:
+    """``--part freed``: (line, its shortest path, the group set free) for each line longer than its shortest
+    path, the most longer first; the group is the line, the lines its shortest path crosses, and the lines
+    that own a cell beside a cell it frees (on its first route, not on the new one)."""
+    h, w = p.shape
+    out = []
+    for k, sp in by_excess(p, paths):
+        owner = np.zeros(h * w, dtype=np.int64)
+        for j, q in enumerate(paths):
+            owner[q] = j + 1
+        group = {k} | {int(owner[x]) - 1 for x in sp if owner[x] != k + 1}
+        for x in set(paths[k]) - set(sp):
+            r, c = divmod(x, w)
+            for y in (x - w if r else -1, x + 1 if c < w - 1 else -1, x + w if r < h - 1 else -1, x - 1 if c else -1):
+                if y >= 0:
+                    group.add(int(owner[y]) - 1)
+        out.append((k, sp, sorted(group)))
+    return out
+
+
+def freed(p, first, paths, conflicts: int, straight_too: bool) -> str:
+    """``--part freed``: SAT's question with every line outside the group kept (assumptions on their links;
+    ``straight_too``: the line's shortest path assumed too), ``conflicts`` each, up to the first model."""
+    t = time.process_time()
+    enc = question(p, first)
+    out = [f"build {1000 * (time.process_time() - t):.0f} ms;"]
+    h, w = p.shape
+    edge = {(int(u), int(v)): k + 1 for k, (u, v) in enumerate(zip(enc.eu, enc.ev))}
+
+    def links(q):
+        return [edge[min(a, b), max(a, b)] for a, b in zip(q, q[1:])]
+
+    for k, sp, group in freed_groups(p, paths):
+        keep = [x for j, q in enumerate(paths) if j not in group for x in links(q)]
+        enc.solver.conf_budget(conflicts)
+        t = time.process_time()
+        got = enc.solver.solve_limited(assumptions=keep + (links(sp) if straight_too else []))
+        out.append(f"{k + 1}:{len(group)}:{ {True: 'model', False: 'none', None: 'open'}[got]}"
+                   f":{1000 * (time.process_time() - t):.0f}")
+        if got:
+            on = np.asarray(enc.solver.get_model()[: enc.nedges]) > 0
+            owner, *_ = kn.trace_lines(enc._links(on), enc.ends, h, w)
+            on &= owner[enc.eu] >= 0  # loops dropped: what is left is a solution under ``nikoli``
+            owner, cells, starts, _ = kn.trace_lines(enc._links(on), enc.ends, h, w)
+            lines = [[(int(x) // w, int(x) % w) for x in cells[starts[j]:starts[j + 1]]] for j in range(p.pairs)]
+            bad = follow(p.grid.tolist(), lines, fill=False, touch=False)
+            changed = sum(len(a) != len(b) or a != [(x // w, x % w) for x in b] for a, b in zip(lines, paths))
+            out.append(f"({changed} lines changed, {int((owner == 0).sum())} cells empty"
+                       f"{', WRONG ' + bad[0] if bad else ''})")
+            break
+    enc.close()
+    return "lines " + " ".join(out)
+
+
+def lp_cells(p, integral: bool = False, limit: float = 120.0) -> tuple[float | None, float]:
+    """``--part lp``: the least number of cells the lines can cover when each may split (a fractional flow of
+    one unit per pair from one number to the other through free cells, at most one unit entering a cell; lines
+    may cross, touch themselves and each other), by SciPy's HiGHS; and its CPU seconds. Every solution covers
+    at least this many cells, so a bound equal to the board's cells proves that none leaves a cell empty.
+    ``integral``: whole units (lines that may touch; the least cover itself, by branch and bound), ``None`` when
+    HiGHS stops at ``limit`` seconds of the clock."""
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix
+
+    h, w = p.shape
+    g = p.grid.ravel()
+    n = h * w
+    arcs = [(c, d) for c in range(n) for d in _around(h, w, c) if d >= 0]
+    eq_r, eq_c, eq_v, cap_r, beq = [], [], [], [], []
+    var = 0
+    for k in range(1, p.pairs + 1):
+        s, t = np.flatnonzero(g == k)
+        for u, v in arcs:
+            if g[u] in (0, k) and g[v] in (0, k) and v != s and u != t:
+                eq_r += [(k - 1) * n + u, (k - 1) * n + v]
+                eq_c += [var, var]
+                eq_v += [1, -1]
+                cap_r.append(v)  # a unit entering v uses v
+                var += 1
+        b = np.zeros(n)
+        b[s], b[t] = 1, -1
+        beq.append(b)
+    a_eq = coo_matrix((eq_v, (eq_r, eq_c)), shape=(p.pairs * n, var)).tocsr()
+    a_ub = coo_matrix((np.ones(var), (cap_r, np.arange(var))), shape=(n, var)).tocsr()
+    t = time.process_time()
+    res = linprog(np.ones(var), A_ub=a_ub, b_ub=np.ones(n), A_eq=a_eq, b_eq=np.concatenate(beq), bounds=(0, None),
+                  method="highs", integrality=np.ones(var) if integral else None, options={"time_limit": limit})
+    return (res.fun + p.pairs if res.status == 0 else None), time.process_time() - t  # + the cells of the sources
+
+
+def _around(h: int, w: int, c: int) -> tuple[int, int, int, int]:
+    r, k = divmod(c, w)
+    return c - w if r else -1, c + 1 if k < w - 1 else -1, c + w if r < h - 1 else -1, c - 1 if k else -1
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--part", default="check", choices=("check", "solvers", "line", "straight", "crossed"))
+    ap.add_argument("--part", default="check", choices=("check", "solvers", "line", "straight", "crossed", "freed",
+                                                            "freed-straight", "lp"))
     ap.add_argument("--halves", default="dev")
     ap.add_argument("--index", default="", help="puzzle numbers within the half, comma-separated (all: empty)")
     ap.add_argument("--limit", type=float, default=30.0)
     ap.add_argument("--solvers", default="glucose4,glucose42,cadical195")
     ap.add_argument("--conflicts", type=int, default=2000)
+    ap.add_argument("--integral", action="store_true", help="--part lp: whole units (branch and bound, --limit)")
     args = ap.parse_args(argv)
     for half in args.halves.split(","):
         corpus = load_corpus("a", None, (half,))
@@ -162,7 +265,11 @@ def main(argv: list[str] | None = None) -> None:
             h, w = p.shape
             if max(h, w) > 50:
                 continue
-            first = solve_puzzle(p, rule="nikoli", time_limit=2, touch=False).solutions[0]
+            got = solve_puzzle(p, rule="nikoli", time_limit=2, touch=False).solutions
+            if not got:
+                print(f"{half} {i} {h}x{w}: no first solution in 2 s", flush=True)
+                continue
+            first = got[0]
             if (first.grid == 0).any():
                 continue
             paths = [[r * w + c for r, c in q.tolist()] for q in first.paths]
@@ -201,6 +308,15 @@ def main(argv: list[str] | None = None) -> None:
                         break
                 enc.close()
                 print(f"{head} {1000 * (time.process_time() - t):.0f} ms, lines {' '.join(tried)}", flush=True)
+            elif args.part == "lp":
+                d = sum(len(shortest(h, w, lambda x: p.grid.ravel()[x] == 0, q[0], q[-1])) for q in paths)
+                bound, sec = lp_cells(p, args.integral, args.limit)
+                print(f"{head} cells {h * w}, shortest ways {d}, {'whole' if args.integral else 'fractional'} "
+                      f"lines {'open' if bound is None else f'{bound:.1f}'} ({sec:.2f} s)", flush=True)
+            elif args.part.startswith("freed"):
+                t = time.process_time()
+                got = freed(p, first, paths, args.conflicts, args.part == "freed-straight")
+                print(f"{head} {got}, {1000 * (time.process_time() - t):.0f} ms", flush=True)
             elif args.part == "crossed":
                 t = time.process_time()
                 print(f"{head} {crossed_again(p, paths, args.conflicts)}, {1000 * (time.process_time() - t):.0f} ms",
