@@ -211,8 +211,11 @@ def lp_cells(p, integral: bool = False, limit: float = 120.0) -> tuple[float | N
     at least this many cells, so a bound equal to the board's cells proves that none leaves a cell empty.
     ``integral``: whole units (lines that may touch; the least cover itself, by branch and bound), ``None`` when
     HiGHS stops at ``limit`` seconds of the clock."""
-    from scipy.optimize import linprog
-    from scipy.sparse import coo_matrix
+    try:
+        from scipy.optimize import linprog
+        from scipy.sparse import coo_matrix
+    except ImportError:  # not a dependency of tremaux: this probe alone needs it
+        raise SystemExit("error: --part lp needs SciPy, which tremaux does not install (pip install scipy)") from None
 
     h, w = p.shape
     g = p.grid.ravel()
