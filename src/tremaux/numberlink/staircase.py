@@ -144,9 +144,12 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     k = 1 + int(rng.integers(max(1, min(3, side // STRIP, int(target / side + 0.5)))))
     cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
     lines: list[list[int]] = []
+    lean = bool(rng.random() < 0.5)
     for a, b in zip([0] + cuts, cuts + [side]):
         hh, ww = (h, b - a) if across else (b - a, w)
-        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check)
+        rim = (True, True, a == 0, b == side) if across else (a == 0, b == side, True, True)
+        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check, rim, lean)
+        lean = not lean  # the next strip's lines lean the other diagonal way
         if part is None:
             return None
         r0, c0 = (0, a) if across else (a, 0)
@@ -170,25 +173,41 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
 
 
 def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
-             check: Callable[[], None] | None = None) -> list[list[int]] | None:
+             check: Callable[[], None] | None = None, rim: tuple[bool, bool, bool, bool] = (True,) * 4,
+             lean: bool | None = None) -> list[list[int]] | None:
     """A cover of an ``h`` x ``w`` board by staircases of one direction, as near ``target`` lines as they allow
     (never fewer than ``min(h, w)``: an antidiagonal has that many cells, no two on one such line); ``None``
     when a lone cell could not be joined to a line.
 
-    Every line steps down or right (the board then turned at random): each cell but a line's last is followed
-    by the one below it or the one to its right, a matching of cells to their successors. A random greedy
-    matching (a cell whose step in is known turns with chance :data:`TURN`) is grown by rounds of augmenting
-    paths (one breadth-first search, its paths that share no cell) until ``h * w - target`` cells have a
-    successor, or none can; a lone cell left over joins a line beside it (:func:`_adopt`)."""
+    Every line steps down or right (the board then turned: ``lean`` says whether the lines run from the top
+    left to the bottom right, at random when ``None``): each cell but a line's last is followed by the one
+    below it or the one to its right, a matching of cells to their successors. The sides of the board that are
+    the puzzle's rim (``rim``: top, bottom, left, right, as turned) are first cut into runs
+    (:func:`_rim_runs`), each a line's only stretch along that side. A random greedy matching (a cell whose
+    step in is known turns with chance :data:`TURN`) is grown by rounds of augmenting paths (one
+    breadth-first search, its paths that share no cell) until ``h * w - target`` cells have a successor, or
+    none can; a lone cell left over joins a line beside it (:func:`_adopt`)."""
     n = h * w
     succ = [-1] * n
     pred = [-1] * n
+    fixed_in = [False] * n  # the step into the cell is decided (a run's, or none: a line starts there)
+    fixed_out = [False] * n
+    flip_r = bool(rng.random() < 0.5)
+    flip_c = flip_r ^ (not lean) if lean is not None else bool(rng.random() < 0.5)
+    top, bottom, left, right = rim
+    if flip_r:
+        top, bottom = bottom, top
+    if flip_c:
+        left, right = right, left
+    _rim_runs(h, w, rng, (top, bottom, left, right), succ, pred, fixed_in, fixed_out)
 
     def nexts(u: int) -> list[int]:
         r, q = divmod(u, w)
-        return [u + 1] * (q < w - 1) + [u + w] * (r < h - 1)
+        return [v for v in [u + 1] * (q < w - 1) + [u + w] * (r < h - 1) if not fixed_in[v]]
 
     for u in rng.permutation(n).tolist():  # where the step into a cell is known, the step out turns when it can
+        if fixed_out[u]:
+            continue
         free = [v for v in nexts(u) if pred[v] < 0]
         if free:
             if TURN and len(free) == 2 and pred[u] >= 0:
@@ -201,7 +220,7 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
     while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
         if check is not None:
             check()
-        tails = rng.permutation([u for u in range(n) if succ[u] < 0]).tolist()
+        tails = rng.permutation([u for u in range(n) if succ[u] < 0 and not fixed_out[u]]).tolist()
         back: dict[int, tuple[int, int] | None] = dict.fromkeys(tails)  # cell -> (cell before, its successor)
         queue = deque(tails)
         ends = []
@@ -246,12 +265,60 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
         where = {c: i for i, ln in enumerate(lines) for c in ln}
         if not _adopt(s, lines, where, h, w):
             return None
-    flip_r, flip_c = rng.random() < 0.5, rng.random() < 0.5  # the direction of the stairs, at random
     def turned(c: int) -> int:
         r, q = divmod(c, w)
         return (h - 1 - r if flip_r else r) * w + (w - 1 - q if flip_c else q)
     return [[turned(c) for c in ln] for ln in lines]
 
+
+def _rim_runs(h: int, w: int, rng: np.random.Generator, rim: tuple[bool, bool, bool, bool], succ: list[int],
+              pred: list[int], fixed_in: list[bool], fixed_out: list[bool]) -> None:
+    """Cut each side of the ``h`` x ``w`` board in ``rim`` (top, bottom, left, right) into runs of
+    :data:`RIM_RUN` of its length, and fix the steps of each run (lines stepping down or right), so that
+    each run is one line's stretch along the side and ends, or starts, one line.
+
+    A staircase that touches a side has an end there (it cannot come back to it), and a side cut into many
+    short stretches holds many ends: runs as long as a line may go straight leave few numbers on the rim. A
+    line starts at each run on the top and the left side (and turns in at its end); it comes in to each run on
+    the bottom and the right side (and ends at its end)."""
+    def fix(u: int, v: int) -> None:
+        if succ[u] < 0 and pred[v] < 0 and not fixed_out[u] and not fixed_in[v]:
+            succ[u], pred[v] = v, u
+            fixed_out[u] = fixed_in[v] = True
+
+    top, bottom, left, right = rim
+    sides = []  # (cells along the flow, the step in from the board for a run's first cell or None, out for its last)
+    if top:
+        sides.append(([c for c in range(w)], None, w))
+    if left:
+        sides.append(([r * w for r in range(int(top), h)], None, 1))
+    if right:
+        sides.append(([r * w + w - 1 for r in range(int(top), h)], 1, None))
+    if bottom:
+        sides.append(([(h - 1) * w + c for c in range(int(left), w - int(right))], w, None))
+    for cells, step_in, step_out in sides:
+        lo, hi = max(2, int(RIM_RUN[0] * len(cells))), max(2, int(RIM_RUN[1] * len(cells)))
+        i = 0
+        while i < len(cells):
+            j = min(len(cells), i + int(rng.integers(lo, hi + 1)))
+            if len(cells) - j < lo:
+                j = len(cells)
+            for u, v in zip(cells[i:j], cells[i + 1:j]):
+                fix(u, v)
+            if j < len(cells):  # the run ends one line (or turns it in) and the next starts one (or takes one in)
+                if step_out is None:
+                    fixed_out[cells[j - 1]] = True
+                    if step_in is not None and cells[j] - step_in >= 0:
+                        fix(cells[j] - step_in, cells[j])
+                else:
+                    fixed_in[cells[j]] = True
+                    if cells[j - 1] + step_out < h * w:
+                        fix(cells[j - 1], cells[j - 1] + step_out)
+            i = j
+
+
+RIM_RUN = (0.2, 0.45)
+"""Shortest and longest run of a line along a side of the board, as shares of the side (:func:`_rim_runs`)."""
 
 STRIP = 6
 """Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
