@@ -141,8 +141,8 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     """
     across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
     side = w if across else h
-    k = 1 + int(rng.integers(max(1, min(3, side // STRIP, int(target / side + 0.5)))))
-    cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
+    k = max(1, min(2, side // STRIP, int(target / side + 0.5)))
+    cuts = [int(rng.integers(side // 3, side - side // 3 + 1))] if k > 1 else []
     lines: list[list[int]] = []
     lean = bool(rng.random() < 0.5)
     for a, b in zip([0] + cuts, cuts + [side]):
