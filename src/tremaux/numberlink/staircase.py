@@ -141,19 +141,28 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     """
     across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
     side = w if across else h
-    k = max(1, min(2, side // STRIP, int(target / side + 0.5)))
-    cuts = [int(rng.integers(side // 3, side - side // 3 + 1))] if k > 1 else []
+    k = max(1, min(4 if min(h, w) >= 2 * STRIP else 2, side // STRIP, int(target / side + 0.5)))
+
+    def middle(n: int) -> list[int]:
+        return [0, int(rng.integers(n // 3, n - n // 3 + 1)), n]
+
+    if k >= 3:  # quarters: each needs half the side's lines
+        rows, cols = middle(h), middle(w)
+    elif k == 2:
+        rows, cols = ([0, h], middle(w)) if across else (middle(h), [0, w])
+    else:
+        rows, cols = [0, h], [0, w]
     lines: list[list[int]] = []
     lean = bool(rng.random() < 0.5)
-    for a, b in zip([0] + cuts, cuts + [side]):
-        hh, ww = (h, b - a) if across else (b - a, w)
-        rim = (True, True, a == 0, b == side) if across else (a == 0, b == side, True, True)
-        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check, rim, lean)
-        lean = not lean  # the next strip's lines lean the other diagonal way
-        if part is None:
-            return None
-        r0, c0 = (0, a) if across else (a, 0)
-        lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
+    for i, (r0, r1) in enumerate(zip(rows, rows[1:])):
+        for j, (c0, c1) in enumerate(zip(cols, cols[1:])):
+            hh, ww = r1 - r0, c1 - c0
+            rim = (r0 == 0, r1 == h, c0 == 0, c1 == w)
+            # neighbouring blocks' lines lean opposite diagonal ways
+            part = _one_way(hh, ww, rng, max(1, round(target * hh * ww / (h * w))), check, rim, lean ^ ((i + j) % 2 == 1))
+            if part is None:
+                return None
+            lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
     while len(lines) > target:  # join lines whose ends meet (across a strip's edge), while staircases
         ends = {ln[k]: i for i, ln in enumerate(lines) for k in (0, -1)}
         pair = next(((i, j, both) for i in rng.permutation(len(lines)).tolist() for e in (lines[i][0], lines[i][-1])
