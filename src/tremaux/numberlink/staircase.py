@@ -310,8 +310,8 @@ def _rim_runs(h: int, w: int, rng: np.random.Generator, rim: tuple[bool, bool, b
         i = 0
         while i < len(cells):
             j = min(len(cells), i + int(rng.integers(lo, hi + 1)))
-            if len(cells) - j < lo:
-                j = len(cells)
+            if len(cells) - j < lo:  # too short a run left: the rest in one run, or two halves
+                j = len(cells) if len(cells) - i <= hi else i + (len(cells) - i) // 2
             for u, v in zip(cells[i:j], cells[i + 1:j]):
                 fix(u, v)
             if j < len(cells):  # the run ends one line (or turns it in) and the next starts one (or takes one in)
