@@ -11,13 +11,16 @@ seconds on boards where the question with cells that may stay empty runs for
 minutes (docs/benchmarks.md). A cut keeps both pieces staircases, so the
 property holds until the puzzle is proper.
 
-:func:`staircase_cover` matches cells to their successors at random, a line
+:func:`staircase_cover` cuts each side of the board into runs of a fifth to
+nearly half of it, each one line's only stretch along that side (a staircase
+that touches a side ends there, so short stretches would put many numbers on
+the rim), matches the other cells to their successors at random, a line
 turning where it can three times in four, then joins lines by augmenting paths
 until about the number asked is left; a lone cell left over joins a
-neighbouring line (splitting it if it must). Strips of other directions are
-cut only where the lines asked leave room for them: a strip needs as many lines
-as it is wide, which at fewer lines than the board's side makes them run
-straight across it.
+neighbouring line (splitting it if it must). The board is cut in two, or in
+quarters, whose lines lean the other diagonal way, only where the lines asked
+leave room for them: a block needs as many lines as its shorter side, which at
+fewer lines than that makes them run straight across it.
 
 Examples
 --------
@@ -109,11 +112,14 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     ``target`` of them (never many fewer than ``min(h, w)``); ``None`` when a lone cell could not be joined to a
     line (draw again).
 
-    The board is cut across its longer side into one to three strips (each at least :data:`STRIP` cells
-    across, and no more strips than ``target`` lines per board side, rounded: a strip is covered by no fewer
-    lines than it is wide, and at that count they run straight along it), each covered by staircases of a
-    direction of its own (:func:`_one_way`), so that the pairs do not all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
-    there are more lines than ``target``; with fewer, the longest are split in their middle.
+    The board is one block, or two side by side across its longer side from ``1.5`` lines asked per cell of
+    its shorter side, or quarters from ``2.5`` (the cuts in the middle third of a side, blocks at least
+    :data:`STRIP` cells across: a block is covered by no fewer lines than its shorter side, and at that count
+    they run straight along it). Each block is covered by staircases (:func:`_one_way`) leaning the other
+    diagonal way from its neighbours', so that the pairs do not all face one way, with its sides on the
+    board's rim cut into long runs (:func:`_rim_runs`), so that few numbers sit there; lines whose ends meet
+    across a block's edge are joined while the join is a staircase and there are more lines than
+    ``target``; with fewer, the longest are split in their middle.
 
     Parameters
     ----------
@@ -158,12 +164,12 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
         for j, (c0, c1) in enumerate(zip(cols, cols[1:])):
             hh, ww = r1 - r0, c1 - c0
             rim = (r0 == 0, r1 == h, c0 == 0, c1 == w)
-            # neighbouring blocks' lines lean opposite diagonal ways
-            part = _one_way(hh, ww, rng, max(1, round(target * hh * ww / (h * w))), check, rim, lean ^ ((i + j) % 2 == 1))
+            part = _one_way(hh, ww, rng, max(1, round(target * hh * ww / (h * w))), check, rim,
+                            lean ^ ((i + j) % 2 == 1))  # neighbouring blocks' lines lean opposite ways
             if part is None:
                 return None
             lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
-    while len(lines) > target:  # join lines whose ends meet (across a strip's edge), while staircases
+    while len(lines) > target:  # join lines whose ends meet (across a block's edge), while staircases
         ends = {ln[k]: i for i, ln in enumerate(lines) for k in (0, -1)}
         pair = next(((i, j, both) for i in rng.permutation(len(lines)).tolist() for e in (lines[i][0], lines[i][-1])
                      for m in (e - w, e + w, e - 1, e + 1) if (j := ends.get(m, i)) != i
@@ -330,7 +336,7 @@ RIM_RUN = (0.2, 0.45)
 """Shortest and longest run of a line along a side of the board, as shares of the side (:func:`_rim_runs`)."""
 
 STRIP = 6
-"""Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
+"""Fewest cells across a block of staircases of one direction (:func:`staircase_cover`)."""
 
 TURN = 0.75
 """Chance that a line of :func:`_one_way`'s first matching turns where it can (else it goes on straight)."""
