@@ -120,3 +120,56 @@ def test_a_staircase_puzzle_looks_made_by_hand_ends_inside_and_lines_that_turn(s
             longest = max(longest, run + 1)
     assert sorted(turns)[len(turns) // 2] >= 8  # lines that turn again and again, not rows across the board
     assert longest < 0.9 * w  # no line runs straight from one side to the other
+
+
+def _ends_and_leans(g) -> tuple[int, int, list[int]]:
+    """Numbers on the rim, numbers, and how many lines lean each diagonal way (``\\`` then ``/``)."""
+    h, w = g.puzzle.grid.shape
+    on_rim = numbers = 0
+    leans = [0, 0]
+    for path in g.solution.paths:
+        (r0, c0), (r1, c1) = (int(x) for x in path[0]), (int(x) for x in path[-1])
+        for r, c in ((r0, c0), (r1, c1)):
+            numbers += 1
+            on_rim += r in (0, h - 1) or c in (0, w - 1)
+        if (r1 - r0) * (c1 - c0):
+            leans[(r1 - r0) * (c1 - c0) < 0] += 1
+    return on_rim, numbers, leans
+
+
+@pytest.mark.parametrize("shape, density", [((30, 30), 0.03), ((50, 50), 0.03), ((40, 30), 0.05)])
+def test_the_sides_are_cut_into_long_runs_so_few_numbers_sit_on_the_rim(shape, density):
+    h, w = shape
+    for seed in (4, 5):
+        g = generate_puzzle(shape, rule="nikoli", density=density, seed=seed, planting="stairs")
+        on_rim, numbers, _ = _ends_and_leans(g)
+        assert on_rim < 0.3 * numbers  # a run per line along a side: no more than a few dozen ends there
+        for path in g.solution.paths:  # no line runs along a side further than a run may
+            cells = [(int(r), int(c)) for r, c in path]
+            for k, side in ((0, 0), (0, h - 1), (1, 0), (1, w - 1)):
+                along = sum(1 for cell in cells if cell[k] == side)
+                assert along <= 0.45 * (w if k == 0 else h) + 1
+
+
+@pytest.mark.parametrize("shape, density", [((30, 30), 0.05), ((50, 50), 0.05), ((30, 30), 0.09)])
+def test_lines_lean_both_diagonal_ways_once_the_pairs_asked_leave_room(shape, density):
+    for seed in (6, 7):
+        g = generate_puzzle(shape, rule="nikoli", density=density, seed=seed, planting="stairs")
+        _, _, leans = _ends_and_leans(g)
+        assert min(leans) >= 0.2 * sum(leans), leans  # neither way much rarer than a fifth
+
+
+def test_one_block_of_lines_when_fewer_lines_are_asked_than_the_side():
+    lines = staircase_cover(30, 30, np.random.default_rng(3), 27)
+    assert lines is not None
+    leans = {(b // 30 - a // 30) * (b % 30 - a % 30) > 0 for a, b in ((ln[0], ln[-1]) for ln in lines)
+             if (b // 30 - a // 30) * (b % 30 - a % 30)}
+    assert len(leans) == 1  # two strips would need as many lines, each running straight along its strip
+
+
+@pytest.mark.parametrize("rule, touch", [("nikoli", False), ("nikoli", True), ("fill", True)])
+def test_a_quartered_staircase_puzzle_is_proper_by_the_checker(rule, touch):
+    g = generate_puzzle((30, 30), rule=rule, touch=touch, density=0.09, seed=8, planting="stairs", time_limit=None)
+    _, _, leans = _ends_and_leans(g)
+    assert min(leans) > 0
+    assert diagnose(g.puzzle, rule=rule, touch=touch, time_limit=120).verdict == "proper"

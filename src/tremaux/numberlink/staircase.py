@@ -11,13 +11,16 @@ seconds on boards where the question with cells that may stay empty runs for
 minutes (docs/benchmarks.md). A cut keeps both pieces staircases, so the
 property holds until the puzzle is proper.
 
-:func:`staircase_cover` matches cells to their successors at random, a line
+:func:`staircase_cover` cuts each side of the board into runs of a fifth to
+nearly half of it, each one line's only stretch along that side (a staircase
+that touches a side ends there, so short stretches would put many numbers on
+the rim), matches the other cells to their successors at random, a line
 turning where it can three times in four, then joins lines by augmenting paths
 until about the number asked is left; a lone cell left over joins a
-neighbouring line (splitting it if it must). Strips of other directions are
-cut only where the lines asked leave room for them: a strip needs as many lines
-as it is wide, which at fewer lines than the board's side makes them run
-straight across it.
+neighbouring line (splitting it if it must). The board is cut in two, or in
+quarters, whose lines lean the other diagonal way, only where the lines asked
+leave room for them: a block needs as many lines as its shorter side, which at
+fewer lines than that makes them run straight across it.
 
 Examples
 --------
@@ -109,11 +112,14 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     ``target`` of them (never many fewer than ``min(h, w)``); ``None`` when a lone cell could not be joined to a
     line (draw again).
 
-    The board is cut across its longer side into one to three strips (each at least :data:`STRIP` cells
-    across, and no more strips than ``target`` lines per board side, rounded: a strip is covered by no fewer
-    lines than it is wide, and at that count they run straight along it), each covered by staircases of a
-    direction of its own (:func:`_one_way`), so that the pairs do not all face one way; lines whose ends meet across a strip's edge are joined while the join is a staircase and
-    there are more lines than ``target``; with fewer, the longest are split in their middle.
+    The board is one block, or two side by side across its longer side from ``1.5`` lines asked per cell of
+    its shorter side, or quarters from ``2.5`` (the cuts in the middle third of a side, blocks at least
+    :data:`STRIP` cells across: a block is covered by no fewer lines than its shorter side, and at that count
+    they run straight along it). Each block is covered by staircases (:func:`_one_way`) leaning the other
+    diagonal way from its neighbours', so that the pairs do not all face one way, with its sides on the
+    board's rim cut into long runs (:func:`_rim_runs`), so that few numbers sit there; lines whose ends meet
+    across a block's edge are joined while the join is a staircase and there are more lines than
+    ``target``; with fewer, the longest are split in their middle.
 
     Parameters
     ----------
@@ -141,17 +147,29 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
     """
     across = h >= w  # strips side by side (columns) when the board is tall or square, else stacked rows
     side = w if across else h
-    k = 1 + int(rng.integers(max(1, min(3, side // STRIP, int(target / side + 0.5)))))
-    cuts = sorted(rng.choice(np.arange(STRIP, side - STRIP + 1), k - 1, replace=False).tolist()) if k > 1 else []
+    k = max(1, min(4 if min(h, w) >= 2 * STRIP else 2, side // STRIP, int(target / side + 0.5)))
+
+    def middle(n: int) -> list[int]:
+        return [0, int(rng.integers(n // 3, n - n // 3 + 1)), n]
+
+    if k >= 3:  # quarters: each needs half the side's lines
+        rows, cols = middle(h), middle(w)
+    elif k == 2:
+        rows, cols = ([0, h], middle(w)) if across else (middle(h), [0, w])
+    else:
+        rows, cols = [0, h], [0, w]
     lines: list[list[int]] = []
-    for a, b in zip([0] + cuts, cuts + [side]):
-        hh, ww = (h, b - a) if across else (b - a, w)
-        part = _one_way(hh, ww, rng, max(1, round(target * (b - a) / side)), check)
-        if part is None:
-            return None
-        r0, c0 = (0, a) if across else (a, 0)
-        lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
-    while len(lines) > target:  # join lines whose ends meet (across a strip's edge), while staircases
+    lean = bool(rng.random() < 0.5)
+    for i, (r0, r1) in enumerate(zip(rows, rows[1:])):
+        for j, (c0, c1) in enumerate(zip(cols, cols[1:])):
+            hh, ww = r1 - r0, c1 - c0
+            rim = (r0 == 0, r1 == h, c0 == 0, c1 == w)
+            part = _one_way(hh, ww, rng, max(1, round(target * hh * ww / (h * w))), check, rim,
+                            lean ^ ((i + j) % 2 == 1))  # neighbouring blocks' lines lean opposite ways
+            if part is None:
+                return None
+            lines += [[(r0 + c // ww) * w + c0 + c % ww for c in ln] for ln in part]
+    while len(lines) > target:  # join lines whose ends meet (across a block's edge), while staircases
         ends = {ln[k]: i for i, ln in enumerate(lines) for k in (0, -1)}
         pair = next(((i, j, both) for i in rng.permutation(len(lines)).tolist() for e in (lines[i][0], lines[i][-1])
                      for m in (e - w, e + w, e - 1, e + 1) if (j := ends.get(m, i)) != i
@@ -170,25 +188,41 @@ def staircase_cover(h: int, w: int, rng: np.random.Generator, target: int,
 
 
 def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
-             check: Callable[[], None] | None = None) -> list[list[int]] | None:
+             check: Callable[[], None] | None = None, rim: tuple[bool, bool, bool, bool] = (True,) * 4,
+             lean: bool | None = None) -> list[list[int]] | None:
     """A cover of an ``h`` x ``w`` board by staircases of one direction, as near ``target`` lines as they allow
     (never fewer than ``min(h, w)``: an antidiagonal has that many cells, no two on one such line); ``None``
     when a lone cell could not be joined to a line.
 
-    Every line steps down or right (the board then turned at random): each cell but a line's last is followed
-    by the one below it or the one to its right, a matching of cells to their successors. A random greedy
-    matching (a cell whose step in is known turns with chance :data:`TURN`) is grown by rounds of augmenting
-    paths (one breadth-first search, its paths that share no cell) until ``h * w - target`` cells have a
-    successor, or none can; a lone cell left over joins a line beside it (:func:`_adopt`)."""
+    Every line steps down or right (the board then turned: ``lean`` says whether the lines run from the top
+    left to the bottom right, at random when ``None``): each cell but a line's last is followed by the one
+    below it or the one to its right, a matching of cells to their successors. The sides of the board that are
+    the puzzle's rim (``rim``: top, bottom, left, right, as turned) are first cut into runs
+    (:func:`_rim_runs`), each a line's only stretch along that side. A random greedy matching (a cell whose
+    step in is known turns with chance :data:`TURN`) is grown by rounds of augmenting paths (one
+    breadth-first search, its paths that share no cell) until ``h * w - target`` cells have a successor, or
+    none can; a lone cell left over joins a line beside it (:func:`_adopt`)."""
     n = h * w
     succ = [-1] * n
     pred = [-1] * n
+    fixed_in = [False] * n  # the step into the cell is decided (a run's, or none: a line starts there)
+    fixed_out = [False] * n
+    flip_r = bool(rng.random() < 0.5)
+    flip_c = flip_r ^ (not lean) if lean is not None else bool(rng.random() < 0.5)
+    top, bottom, left, right = rim
+    if flip_r:
+        top, bottom = bottom, top
+    if flip_c:
+        left, right = right, left
+    _rim_runs(h, w, rng, (top, bottom, left, right), succ, pred, fixed_in, fixed_out)
 
     def nexts(u: int) -> list[int]:
         r, q = divmod(u, w)
-        return [u + 1] * (q < w - 1) + [u + w] * (r < h - 1)
+        return [v for v in [u + 1] * (q < w - 1) + [u + w] * (r < h - 1) if not fixed_in[v]]
 
     for u in rng.permutation(n).tolist():  # where the step into a cell is known, the step out turns when it can
+        if fixed_out[u]:
+            continue
         free = [v for v in nexts(u) if pred[v] < 0]
         if free:
             if TURN and len(free) == 2 and pred[u] >= 0:
@@ -201,7 +235,7 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
     while lines_now > target:  # a round of augmenting paths, from cells without successor to those without predecessor
         if check is not None:
             check()
-        tails = rng.permutation([u for u in range(n) if succ[u] < 0]).tolist()
+        tails = rng.permutation([u for u in range(n) if succ[u] < 0 and not fixed_out[u]]).tolist()
         back: dict[int, tuple[int, int] | None] = dict.fromkeys(tails)  # cell -> (cell before, its successor)
         queue = deque(tails)
         ends = []
@@ -246,15 +280,63 @@ def _one_way(h: int, w: int, rng: np.random.Generator, target: int,
         where = {c: i for i, ln in enumerate(lines) for c in ln}
         if not _adopt(s, lines, where, h, w):
             return None
-    flip_r, flip_c = rng.random() < 0.5, rng.random() < 0.5  # the direction of the stairs, at random
     def turned(c: int) -> int:
         r, q = divmod(c, w)
         return (h - 1 - r if flip_r else r) * w + (w - 1 - q if flip_c else q)
     return [[turned(c) for c in ln] for ln in lines]
 
 
+def _rim_runs(h: int, w: int, rng: np.random.Generator, rim: tuple[bool, bool, bool, bool], succ: list[int],
+              pred: list[int], fixed_in: list[bool], fixed_out: list[bool]) -> None:
+    """Cut each side of the ``h`` x ``w`` board in ``rim`` (top, bottom, left, right) into runs of
+    :data:`RIM_RUN` of its length, and fix the steps of each run (lines stepping down or right), so that
+    each run is one line's stretch along the side and ends, or starts, one line.
+
+    A staircase that touches a side has an end there (it cannot come back to it), and a side cut into many
+    short stretches holds many ends: runs as long as a line may go straight leave few numbers on the rim. A
+    line starts at each run on the top and the left side (and turns in at its end); it comes in to each run on
+    the bottom and the right side (and ends at its end)."""
+    def fix(u: int, v: int) -> None:
+        if succ[u] < 0 and pred[v] < 0 and not fixed_out[u] and not fixed_in[v]:
+            succ[u], pred[v] = v, u
+            fixed_out[u] = fixed_in[v] = True
+
+    top, bottom, left, right = rim
+    sides = []  # (cells along the flow, the step in from the board for a run's first cell or None, out for its last)
+    if top:
+        sides.append(([c for c in range(w)], None, w))
+    if left:
+        sides.append(([r * w for r in range(int(top), h)], None, 1))
+    if right:
+        sides.append(([r * w + w - 1 for r in range(int(top), h)], 1, None))
+    if bottom:
+        sides.append(([(h - 1) * w + c for c in range(int(left), w - int(right))], w, None))
+    for cells, step_in, step_out in sides:
+        lo, hi = max(2, int(RIM_RUN[0] * len(cells))), max(2, int(RIM_RUN[1] * len(cells)))
+        i = 0
+        while i < len(cells):
+            j = min(len(cells), i + int(rng.integers(lo, hi + 1)))
+            if len(cells) - j < lo:  # too short a run left: the rest in one run, or two halves
+                j = len(cells) if len(cells) - i <= hi else i + (len(cells) - i) // 2
+            for u, v in zip(cells[i:j], cells[i + 1:j]):
+                fix(u, v)
+            if j < len(cells):  # the run ends one line (or turns it in) and the next starts one (or takes one in)
+                if step_out is None:
+                    fixed_out[cells[j - 1]] = True
+                    if step_in is not None and cells[j] - step_in >= 0:
+                        fix(cells[j] - step_in, cells[j])
+                else:
+                    fixed_in[cells[j]] = True
+                    if cells[j - 1] + step_out < h * w:
+                        fix(cells[j - 1], cells[j - 1] + step_out)
+            i = j
+
+
+RIM_RUN = (0.2, 0.45)
+"""Shortest and longest run of a line along a side of the board, as shares of the side (:func:`_rim_runs`)."""
+
 STRIP = 6
-"""Fewest cells across a strip of staircases of one direction (:func:`staircase_cover`)."""
+"""Fewest cells across a block of staircases of one direction (:func:`staircase_cover`)."""
 
 TURN = 0.75
 """Chance that a line of :func:`_one_way`'s first matching turns where it can (else it goes on straight)."""
