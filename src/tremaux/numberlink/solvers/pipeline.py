@@ -225,7 +225,7 @@ def _covering(task: Task) -> Answer | None:
 
 
 UNTOUCHING_KEY = ("search, every cell covered, no touching",)
-"""The key of the run of :func:`_untouching_search`; ``+ ("had a round",)`` once it ran a round without loading kernels."""
+"""The key of :func:`_untouching_search`'s run; with ``"had a round"`` added: it ran a round, no kernels loaded."""
 
 
 def _untouching_search(task: Task, beside: tuple | None = None):
@@ -276,14 +276,14 @@ def _untouched(task: Task) -> Answer | None:
     clauses and closed loops stretched into the lines
     (:func:`.sat.untouched_stage`), for most of what is left:
     it answers the large sparse puzzles where the search loses its way.
-    SAT's question is wider than the search's (its lines may touch themselves),
-    so it is asked even when the search has shown that no lines avoid touching. Between the two, the router's short lines stretched and mended over the board
-    (:func:`.repair.mended_stage`, a quarter of the time left): boards with
-    a few pairs, whose lines must wind through every cell and touch
-    themselves, which neither the search nor SAT answers in time; before it, an
-    open board without its empty bands of two rows or columns, solved and the
-    bands put back (:func:`.bands.bands_stage`). When none
-    finds one, the ``search`` and ``sat`` stages answer with touching allowed.
+    SAT's question is wider than the search's (its lines may touch themselves), so it is asked even
+    when the search has shown that no lines avoid touching; after the search's own round it stands aside
+    while SAT's question is undecided. Between the two, the router's short lines stretched and mended over
+    the board (:func:`.repair.mended_stage`, a quarter of the time left): boards with a few pairs, whose
+    lines must wind through every cell and touch themselves, which neither the search nor SAT answers in
+    time; before it, an open board without its empty bands of two rows or columns, solved and the bands
+    put back (:func:`.bands.bands_stage`). When none finds one, the ``search`` and ``sat`` stages answer
+    with touching allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
