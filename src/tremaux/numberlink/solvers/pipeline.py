@@ -32,7 +32,8 @@ stage                   answers
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
-                        time left; then, on an open board, the board without its empty bands
+                        time left (not resumed beside SAT's undecided question after a round
+                        of its own); then, on an open board, the board without its empty bands
                         of two rows or columns, solved, the bands put back (:mod:`.bands`);
                         then the router's lines stretched and mended over the
                         board (:mod:`.repair`), for boards with few pairs; then SAT with the
@@ -223,19 +224,30 @@ def _covering(task: Task) -> Answer | None:
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
 
 
-def _untouching_search(task: Task):
-    """The compiled search for one solution of lines that cover the board and never touch themselves.
+UNTOUCHING_KEY = ("search, every cell covered, no touching",)
+"""The key of :func:`_untouching_search`'s run; with ``"had a round"`` added: it ran a round, no kernels loaded."""
 
-    Given :data:`UNTOUCHED_SEARCH_SHARE` of the time left; the run is kept
-    for the next round of the solve (:meth:`.Task.resumable`), which goes
-    on with it. Used by the ``covering`` and ``untouched`` stages, whose
-    question it is under ``nikoli`` and ``fill`` alike.
+
+def _untouching_search(task: Task, beside: tuple | None = None):
+    """The compiled search for one solution of lines that cover the board and never touch themselves, or ``None``.
+
+    Given :data:`UNTOUCHED_SEARCH_SHARE` of the time left; the run is kept for the solve's next round
+    (:meth:`.Task.resumable`). Used by the ``covering`` and ``untouched`` stages. With ``beside``, the key of
+    the SAT question the stage asks after it, a run that has had a round of its own (kernels loaded before
+    it) is not resumed while that question is undecided: it answers at once or not at all, and its shares of
+    the later rounds took a fifth to two fifths of the processor on sparse large boards (``docs/benchmarks.md``).
     """
     from .search import SearchRun
 
-    run = task.resumable(("search, every cell covered, no touching",),
-                         lambda: SearchRun(task.puzzle, cover=True, touch=False, max_solutions=1))
-    return run.advance(task.share(UNTOUCHED_SEARCH_SHARE), pause_at=1)
+    had = UNTOUCHING_KEY + ("had a round",)
+    if beside is not None and beside in task.kept and had in task.kept:
+        return None
+    run = task.resumable(UNTOUCHING_KEY, lambda: SearchRun(task.puzzle, cover=True, touch=False, max_solutions=1))
+    loaded = load_seconds()
+    out = run.advance(task.share(UNTOUCHED_SEARCH_SHARE), pause_at=1)
+    if load_seconds() == loaded:
+        task.kept[had] = True
+    return out
 
 
 def _glance(task: Task) -> Answer | None:
@@ -264,16 +276,14 @@ def _untouched(task: Task) -> Answer | None:
     clauses and closed loops stretched into the lines
     (:func:`.sat.untouched_stage`), for most of what is left:
     it answers the large sparse puzzles where the search loses its way.
-    SAT's question is wider than the search's (its lines make no U-turn and
-    keep the corner theorem, but may still touch themselves elsewhere), so
-    it is asked even when the search has shown that no lines avoid touching.
-    Between the two, the router's short lines stretched and mended over the board
-    (:func:`.repair.mended_stage`, a quarter of the time left): boards with
-    a few pairs, whose lines must wind through every cell and touch
-    themselves, which neither the search nor SAT answers in time; before it, an
-    open board without its empty bands of two rows or columns, solved and the
-    bands put back (:func:`.bands.bands_stage`). When none
-    finds one, the ``search`` and ``sat`` stages answer with touching allowed.
+    SAT's question is wider than the search's (its lines may touch themselves), so it is asked even
+    when the search has shown that no lines avoid touching; after the search's own round it stands aside
+    while SAT's question is undecided. Between the two, the router's short lines stretched and mended over
+    the board (:func:`.repair.mended_stage`, a quarter of the time left): boards with a few pairs, whose
+    lines must wind through every cell and touch themselves, which neither the search nor SAT answers in
+    time; before it, an open board without its empty bands of two rows or columns, solved and the bands
+    put back (:func:`.bands.bands_stage`). When none finds one, the ``search`` and ``sat`` stages answer
+    with touching allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
@@ -282,8 +292,8 @@ def _untouched(task: Task) -> Answer | None:
     except ImportError:
         compiled_now = None
     if compiled_now is not None and compiled_now(task.puzzle):
-        out = _untouching_search(task)
-        if out.solutions:
+        out = _untouching_search(task, beside=UNTOUCHED_KEY)
+        if out is not None and out.solutions:
             return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
         # The search having shown that no lines avoid touching themselves proves nothing about SAT's question,
