@@ -140,6 +140,52 @@ class Sweep(Walk):
             self.look(f"{button} twice")
         self.board_answer("random puzzle solved after double clicks")
 
+    def races(self) -> None:
+        """Two actions before the first one's answer: the page ends on the second, with a right answer."""
+        import tremaux
+        from tremaux import io
+
+        self.open("?rows=30&cols=30&seed=6&solver=bfs")
+        for first, second in (("btn-solve", "btn-new"), ("btn-new", "btn-solve")):
+            self.js("document.getElementById(arguments[0]).click(); document.getElementById(arguments[1]).click();",
+                    first, second)
+            self.until_done(f"{first} then {second}")
+            time.sleep(0.5)
+            self.look(f"{first} then {second}")
+            if second == "btn-solve":  # "solve" is off while the new maze is on its way: ignored, or solved
+                if self.phase() == "done":
+                    self.solved_path(f"{first} then {second}")
+            elif self.phase() != "ready":
+                self.flags.append(f"{self.tag} {first} then {second}: phase {self.phase()}, not a new maze ready")
+        maze = tremaux.generate((5, 5), "prim", seed=2).maze.replace(start=(0, 0), goal=(4, 4))
+        self.click("btn-solve")
+        self.wait("tremaux.maze.state().phase === 'animating'", "the replay")
+        self.js(PASTE, "maze", io.dumps(maze, "ascii"))
+        self.wait("tremaux.maze.state().params && tremaux.maze.state().params.file", "the paste mid-replay")
+        time.sleep(0.3)
+        self.look("maze pasted mid-replay")
+        self.click("btn-solve")
+        self.until_done("solve the paste")
+        self.solved_path("solve the maze pasted mid-replay", maze)
+        self.set("nl-preset", "custom")
+        self.set("nl-rows", "6", "input")
+        self.set("nl-cols", "6", "input")
+        self.click("nl-resize")
+        self.js("document.getElementById('nl-random').click();")
+        self.set("nl-rows", "9", "input")
+        self.set("nl-cols", "9", "input")
+        self.click("nl-resize")
+        time.sleep(3)
+        st = self.js("return tremaux.numberlink.state()")
+        self.look("random puzzle, then the board resized")
+        if (st["rows"], st["cols"]) != (len(st["grid"]), len(st["grid"][0])):
+            self.flags.append(f"{self.tag} random then resize: board {st['rows']}x{st['cols']} holds a "
+                              f"{len(st['grid'])}x{len(st['grid'][0])} grid")
+        self.click("nl-solve")
+        self.wait("tremaux.numberlink.state().phase !== 'solving'", "solve after the race", 60)
+        time.sleep(0.3)
+        self.board_answer("random then resize, solved", want=None)
+
     def board_answer(self, what: str, want: str | None = "solved") -> None:
         st = self.js("return tremaux.numberlink.state()")
         self.seen["boards checked"] = self.seen.get("boards checked", 0) + 1
@@ -155,7 +201,7 @@ class Sweep(Walk):
             return
         from sweep_web_nl import nl_problems
 
-        for p in nl_problems(st["grid"], paths, fill="not-filling" not in (answer.get("message") or "")):
+        for p in nl_problems(st["grid"], paths, fill=answer.get("status") == "solved"):
             self.flags.append(f"{self.tag} {what}: {p}")
 
     def resize_mid_replay(self) -> None:
@@ -278,7 +324,7 @@ def page_sweep(base: str | None, quick: bool) -> tuple[int, list[str]]:
     s = Sweep(base)
     try:
         for width, height, touch in ((400, 800, True), (1280, 800, False)):
-            for seq in (s.switch_mid_replay, s.double_clicks, s.boards, s.maze_pastes, s.reloads, s.keyboard,
+            for seq in (s.switch_mid_replay, s.double_clicks, s.races, s.boards, s.maze_pastes, s.reloads, s.keyboard,
                         s.resize_mid_replay):
                 s.size(width, height, touch)
                 try:
