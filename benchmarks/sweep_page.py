@@ -13,22 +13,19 @@ mazes: checked against the cells the page holds), and a solved board must join e
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
+
 from walk_page import Walk, _serve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from pagekit import paste  # noqa: E402 - the browser tests' paste, as Ctrl+V sends it
 
 MESSAGE = """
 const el = document.getElementById(arguments[0]);
 if (!el || !el.offsetParent) return null;
 return {text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1, error: el.classList.contains('error')};
-"""
-
-PASTE = """
-const [id, text] = arguments;
-const data = new DataTransfer();
-data.setData('text/plain', text);
-const el = document.getElementById(id);
-el.focus();
-el.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
 """
 
 STEP = {1: (-1, 0), 2: (0, 1), 4: (1, 0), 8: (0, -1)}
@@ -160,7 +157,7 @@ class Sweep(Walk):
         maze = tremaux.generate((5, 5), "prim", seed=2).maze.replace(start=(0, 0), goal=(4, 4))
         self.click("btn-solve")
         self.wait("tremaux.maze.state().phase === 'animating'", "the replay")
-        self.js(PASTE, "maze", io.dumps(maze, "ascii"))
+        paste(self.d, "maze", io.dumps(maze, "ascii"))
         self.wait("tremaux.maze.state().params && tremaux.maze.state().params.file", "the paste mid-replay")
         time.sleep(0.3)
         self.look("maze pasted mid-replay")
@@ -232,7 +229,7 @@ class Sweep(Walk):
             except Exception:  # noqa: BLE001 - a format the library reads only
                 continue
             self.js("document.getElementById('nl-message').textContent = ''")
-            self.js(PASTE, "nl-board", text)
+            paste(self.d, "nl-board", text)
             self.wait("document.getElementById('nl-message').textContent", f"paste {fmt}", 30)
             self.look(f"paste {fmt}")
             st = self.js("return tremaux.numberlink.state()")
@@ -248,7 +245,7 @@ class Sweep(Walk):
         self.board_answer("pasted puzzle")
         for name, text in (("no solution", "1 2 .\n. . .\n2 1 .\n"), ("not filling", "1...\n....\n....\n...1\n"),
                            ("unpaired", "1.\n.2\n"), ("crossing", ".1.\n2.2\n.1.\n")):
-            self.js(PASTE, "nl-board", text)
+            paste(self.d, "nl-board", text)
             self.wait("document.getElementById('nl-message').textContent", f"paste {name}", 30)
             self.click("nl-solve")
             self.wait("tremaux.numberlink.state().phase !== 'solving'", f"solve {name}", 60)
@@ -267,7 +264,7 @@ class Sweep(Walk):
         for fmt in ("ascii", "block", "json"):
             self.open("?rows=8&cols=8&seed=1")
             text = io.dumps(maze, fmt)
-            self.js(PASTE, "maze", text)
+            paste(self.d, "maze", text)
             self.wait("tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params === null || "
                       "document.querySelector('#maze-message.error') || tremaux.maze.state().grid", f"paste {fmt}")
             time.sleep(0.5)
@@ -284,7 +281,7 @@ class Sweep(Walk):
         self.d.refresh()
         self.wait("window.tremaux && tremaux.maze.state().phase === 'ready'", "the page after a reload")
         self.look("reload mid-replay")
-        self.js(PASTE, "nl-board", "1.2\n...\n1.2\n")
+        paste(self.d, "nl-board", "1.2\n...\n1.2\n")
         self.wait("tremaux.numberlink.state().rows === 3", "the pasted board")
         self.d.refresh()
         self.wait("window.tremaux && tremaux.numberlink.state().rows === 3", "the board after a reload", 30)

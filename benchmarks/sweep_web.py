@@ -32,7 +32,7 @@ import os
 import platform
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -114,16 +114,9 @@ def maze_of(body: dict, query: dict) -> Any:
 
 
 def reachable(maze: Any, src: tuple) -> set:
-    seen = {tuple(src)}
-    todo = deque([tuple(src)])
-    while todo:
-        c = todo.popleft()
-        for n in maze.neighbours(c):
-            n = tuple(int(v) for v in n)
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
+    from _sweep_checks import distances
+
+    return set(distances(maze, src))
 
 
 def path_problems(maze: Any, sol: dict) -> list[str]:
