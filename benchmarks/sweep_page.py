@@ -20,7 +20,7 @@ from pathlib import Path
 from walk_page import Walk, _serve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from pagekit import paste  # noqa: E402 - the browser tests' paste, as Ctrl+V sends it
+from pagekit import HOLD_FIRST_MAZE, paste  # noqa: E402 - the browser tests' own
 
 MESSAGE = """
 const el = document.getElementById(arguments[0]);
@@ -290,6 +290,16 @@ class Sweep(Walk):
         self.click("btn-solve")
         self.until_done("solve after the reload")
         self.solved_path("solve after the reload")
+        # a reload on a slow line: the page as it stands before its maze comes (the maze's answer held back)
+        hold = self.d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_FIRST_MAZE})
+        try:
+            self.d.refresh()
+            self.wait("!!(window.tremaux && window.tremaux_release)", "the page's scripts")
+            self.look("reload, the maze on its way")
+            self.js("window.tremaux_release()")
+            self.wait("tremaux.maze.state().phase === 'ready'", "the maze after a slow reload")
+        finally:
+            self.d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hold["identifier"]})
 
     def keyboard(self) -> None:
         from selenium.webdriver.common.action_chains import ActionChains

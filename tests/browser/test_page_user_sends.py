@@ -6,24 +6,11 @@ Each test runs on a phone (400 x 800, touch) and a laptop (1280 x 800).
 from __future__ import annotations
 
 import pytest
-from pagekit import open_page, wait_for
+from pagekit import HOLD_FIRST_MAZE, open_page, wait_for
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"phone": (400, 800, True), "laptop": (1280, 800, False)}
-
-# the page's first maze held back until window.tremaux_release() (installed before the page's own scripts run)
-HOLD_FIRST_MAZE = """
-const real = window.fetch;
-let release;
-const gate = new Promise((resolve) => { release = resolve; });
-window.tremaux_release = () => release();
-window.fetch = async (path, options) => {
-  if (String(path).includes('/api/maze?')) await gate;
-  return real(path, options);
-};
-"""
-
 
 @pytest.fixture(params=list(VIEWPORTS))
 def device(request, driver):
