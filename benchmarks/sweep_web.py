@@ -15,7 +15,7 @@ files of every format ``tremaux.io`` and ``tremaux.grids.files`` write, sent
 to ``/api/maze/file`` (read back, solved, drawn); Number Link puzzles from
 the generator written in every format of ``tremaux.numberlink.formats``,
 read by ``/api/numberlink/parse``, solved (the answer followed cell by cell),
-saved; boards with no solution, or with a number without its partner. A
+saved (that part in ``sweep_web_nl.py``); boards with no solution, or with a number without its partner. A
 request is flagged for a 5xx, an error that is not one line, a maze that
 differs from the file sent, a path that is no walk from start to goal,
 "found" where no way leads or "not found" where one does, a Number Link
