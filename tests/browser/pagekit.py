@@ -189,3 +189,17 @@ return ev.defaultPrevented;
 def paste_file(driver, element_id: str, data: bytes, media_type: str = "image/png", items_only: bool = False) -> bool:
     """Paste a copied picture (``data``) into the element ``element_id``; whether the page took it."""
     return driver.execute_script(PASTE_FILE, element_id, list(data), media_type, items_only)
+
+
+# for Page.addScriptToEvaluateOnNewDocument: the page's first maze held back until window.tremaux_release() (the
+# script runs before the page's own, so the page loads as on a slow line)
+HOLD_FIRST_MAZE = """
+const real = window.fetch;
+let release;
+const gate = new Promise((resolve) => { release = resolve; });
+window.tremaux_release = () => release();
+window.fetch = async (path, options) => {
+  if (String(path).includes('/api/maze?')) await gate;
+  return real(path, options);
+};
+"""

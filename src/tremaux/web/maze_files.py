@@ -158,17 +158,19 @@ def _payload(maze: Maze) -> dict[str, Any]:
 
     rows, cols = maze.shape
     mask = None if maze.mask is None else [int(v) for v in maze.mask.reshape(-1)]
-    # a maze without marked ends (a block picture with no E and G) is solved from one corner to the other
-    start = list(maze.start) if maze.start is not None else [0, 0]
-    goal = list(maze.goal) if maze.goal is not None else [rows - 1, cols - 1]
+    # a maze without marked ends (a block picture with no E and G) is solved from its first existing cell to its
+    # last, as tremaux.solve does (on a masked maze the corners may be no cells)
+    ends = _with_ends(maze)
+    start, goal = list(ends.start), list(ends.goal)
     return {"grid": "square", "rows": rows, "cols": cols, "cells": maze.cells.reshape(-1).tolist(),
             "mask": mask, "start": start, "goal": goal, "stats": maze_stats(maze)}
 
 
 def _with_ends(maze: Maze) -> Maze:
-    rows, cols = maze.shape
-    return maze.replace(start=maze.start if maze.start is not None else (0, 0),
-                        goal=maze.goal if maze.goal is not None else (rows - 1, cols - 1))
+    from ..solvers import default_endpoints
+
+    start, goal = default_endpoints(maze)
+    return maze.replace(start=start, goal=goal)
 
 
 @_job
