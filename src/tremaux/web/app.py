@@ -73,7 +73,7 @@ from .messages import (AnswerJSON, ApiError, body_only, describe, each_once, jso
                        one_line, short_name)
 from .query import MazeQuery, RenderQuery, TextQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
-from .workers import JobError, JobTimeout, PoolBusy
+from .workers import JobError, JobTimeout, PoolBusy, refuse_in_a_worker
 
 __all__ = ["create_app", "STATUS"]
 
@@ -141,6 +141,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     >>> app.state.config.time_limit, app.state.config.heavy_workers
     (5, 1)
     """
+    refuse_in_a_worker()
     config = replace(config or ServerConfig(), **changes)
     time_limit = config.time_limit
     state: dict[str, Any] = {}

@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["WorkerPool", "JobError", "JobTimeout", "JobCancelled", "PoolBusy", "encode_json"]
+__all__ = ["WorkerPool", "JobError", "JobTimeout", "JobCancelled", "PoolBusy", "encode_json", "refuse_in_a_worker"]
 
 TICK = 0.05
 """Seconds between two looks at a job's cancel flag while it runs or waits for a worker."""
@@ -177,6 +177,32 @@ def _worker_main(conn: Any, warm: bool, nice: int = 0) -> None:  # pragma: no co
             conn.send(("error", (type(exc).__name__, f"{type(exc).__name__}: {exc}", False)))
         else:
             conn.send(("ok", result))
+
+
+def refuse_in_a_worker() -> None:
+    """Raise when called from the top level of a script that a worker process re-runs.
+
+    A worker starts by importing the script that started the server as ``__mp_main__``; a script that builds and
+    runs the server without ``if __name__ == "__main__":`` would start a second server in every worker, which
+    never answers (the page then waits on 503 answers). This names the mistake instead.
+
+    Raises
+    ------
+    RuntimeError
+        When the caller is the module-level code of ``__mp_main__`` in a child process.
+
+    Examples
+    --------
+    >>> from tremaux.web.workers import refuse_in_a_worker
+    >>> refuse_in_a_worker()  # in the main process: nothing to refuse
+    """
+    frame = sys._getframe(1)  # '__mp_main__' is the name multiprocessing gives the script it re-runs in a child
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") == "__mp_main__":
+            raise RuntimeError(
+                "the tremaux web server was started again inside one of its worker processes: put the lines that "
+                "start it under `if __name__ == \"__main__\":` in your script")
+        frame = frame.f_back
 
 
 class _Worker:
