@@ -307,7 +307,6 @@ def judge_json(path: Path, rule: str, touch: bool, d, limit: float) -> list[str]
 def judge_bad(text: str, folder: Path, name: str) -> list[str]:
     """A slip that makes the text no puzzle: one ``error:`` line and exit 2, one-line PuzzleError from the API."""
     from tremaux.errors import PuzzleError
-    from tremaux._jit import load_seconds
     from tremaux.numberlink import diagnose
 
     f = folder / f"{name}.txt"
@@ -339,6 +338,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     limit = a.time_limit or (20.0 if a.full else 4.0)
     t_start = time.perf_counter()
+    from tremaux._jit import load_seconds
     from tremaux.numberlink import diagnose
 
     sizes = ([(8, 8), (12, 12), (20, 20), (30, 30), (40, 40), (50, 50)] if a.full else [(8, 8), (10, 10)])
