@@ -226,7 +226,7 @@ def judge(p, rule: str, touch: bool, d, seconds: float, limit: float) -> list[st
     if d.verdict != "proper":
         if not d.reasons:
             bad.append(f"{d.verdict} without a reason")
-        elif not _named(d.reasons[0], p) and "checkerboard" not in d.reasons[0]:
+        elif not _named(d.reasons[0], p) and "checkerboard" not in d.reasons[0] and d.verdict != "needs-empty-cells":
             bad.append(f"the first reason names no pair or cell: {d.reasons[0]!r}")
     if d.verdict in ("proper", "multiple-solutions"):
         run = d.solution
@@ -255,6 +255,11 @@ def judge(p, rule: str, touch: bool, d, seconds: float, limit: float) -> list[st
             if open_nbs:
                 bad.append(f"said walled in, but row {r + 1} column {c + 1} has room at {open_nbs}")
     if d.verdict == "needs-empty-cells":
+        named = [(int(r) - 1, int(c) - 1) for r, c in re.findall(r"row (\d+) column (\d+)", d.reasons[0])]
+        if any(grid[r][c] for r, c in named):
+            bad.append(f"a cell said to stay empty holds a number: {named}")
+        if not named and "at fewest" not in d.reasons[0]:
+            bad.append("needs-empty-cells, and no cell named that stays empty")
         if not fill:
             bad.append("needs-empty-cells under nikoli")
         r = solve_puzzle(p, rule="nikoli", touch=touch, time_limit=limit)
@@ -273,6 +278,12 @@ def judge(p, rule: str, touch: bool, d, seconds: float, limit: float) -> list[st
             bad.append(f"verdict {d.verdict}, the brute force finds {n if n < 2 else 'two or more'} solutions")
         if n == 0 and d.verdict == "needs-empty-cells" and not reference_count(p, "nikoli", touch):
             bad.append("needs-empty-cells, the brute force finds no solution under nikoli either")
+        said = re.search(r"at fewest (\d+) cells? stays? empty", d.reasons[0]) if d.reasons else None
+        if said:
+            every = brute_force(grid, False, limit=10**7, touch=touch)
+            least = min(p.height * p.width - sum(len(x) for x in s) for s in every)
+            if int(said.group(1)) != least:
+                bad.append(f"says at fewest {said.group(1)} cells stay empty, the brute force leaves {least}")
         if n == 0 and not touch and TOUCHING not in d.reasons and reference_count(p, rule, True):
             bad.append("no solution without touching, lines that touch solve it, and the check does not say so")
     if len(d.reasons) > 2:
@@ -295,10 +306,11 @@ def judge_json(path: Path, rule: str, touch: bool, d, limit: float) -> list[str]
         return bad
     if code != (0 if d.verdict == "proper" else 1):
         bad.append(f"check exits {code} on a {d.verdict} puzzle")
-    strip = lambda xs: [re.sub(r"[\d.]+ s\b", "N s", x) for x in xs]  # noqa: E731 - times differ from run to run
-    if d.verdict != "gave-up" and strip(rec["reasons"]) != strip(list(d.reasons)):
-        if d.verdict != "multiple-solutions":  # another second solution may be found
-            bad.append(f"--json reasons {rec['reasons']} differ from the API's {list(d.reasons)}")
+    # what is named within a share of the time (the pair in the way, the cells left empty) may differ from run to
+    # run on a loaded machine, and so may the second solution found: the first clause of the first reason is compared
+    first = lambda xs: re.split(r"[;(]", xs[0])[0] if xs else ""  # noqa: E731
+    if d.verdict not in ("gave-up", "multiple-solutions") and first(rec["reasons"]) != first(list(d.reasons)):
+        bad.append(f"--json reasons {rec['reasons']} differ from the API's {list(d.reasons)}")
     if d.verdict in ("proper", "multiple-solutions") and rec["grid"] is None:
         bad.append("--json carries no grid for a puzzle with a solution")
     return bad
