@@ -9,6 +9,7 @@ compared with the brute force of ``numberlink_reference``.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -84,3 +85,27 @@ def test_check_json_carries_the_cells_that_stay_empty(capsys, tmp_path):
     rec = json.loads(out)[0]
     assert code == 1 and rec["verdict"] == "needs-empty-cells"
     assert "at fewest 1 cell stays empty (row 2 column " in rec["reasons"][0]
+
+
+def test_pairs_that_cannot_all_be_joined_are_named_when_the_bisection_cannot_go_on(monkeypatch):
+    """On a 30x30 board with a number moved, the bisection's question of half the pairs (joinable perhaps, but not
+    by the router) took the whole time limit, and the check named nothing, though the pairs that cannot all be
+    joined were refuted in milliseconds. A question cut at its share now ends the bisection, and a set of pairs
+    that cannot all be joined is named: here the two that must cross, whatever the others do."""
+    from tremaux.numberlink import _blame
+    from tremaux.numberlink.solvers import router
+
+    real, asked = _blame._lines_exist, []
+
+    def cut_second(puzzle, active, until):  # the bisection's first question (the second asked) is cut short
+        asked.append(sorted(active))
+        return None if len(asked) == 2 else real(puzzle, active, until)
+
+    monkeypatch.setattr(_blame, "_lines_exist", cut_second)
+    monkeypatch.setattr(router, "router_joins", lambda *args: False)  # every question goes to SAT
+    p = Puzzle.from_rows(["1.2345", "......", "2.1345"])  # '1' and '2' must cross; '3' to '5' go straight down
+    why = _blame._blocking_pair(p, time.perf_counter(), 60.0)
+    assert asked[:2] == [[1, 2, 3, 4, 5], [1, 2]]
+    assert why == "numbers '1' and '2' cannot all be connected (the other numbers in the way)"
+    assert [1, 2] in asked and [1] in asked and [2] in asked  # the two proved, and neither enough alone
+    assert not brute_force(p.grid.tolist(), False, limit=1)

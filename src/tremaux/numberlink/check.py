@@ -31,6 +31,7 @@ import numpy as np
 from .._jit import load_seconds
 from ..errors import PuzzleError
 from ._args import seconds, switch
+from ._blame import _ALL_DRAWN, _UNNAMED, _blocking_pair
 from ._given import puzzle_of
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
@@ -337,63 +338,6 @@ def _counted(puzzle: Puzzle) -> str:
             f"colour to the other, so it covers as many cells of each, or one more of its numbers' colour when both "
             f"have the same: whatever their shape the lines cover {more(lines)}, so at least {abs(d)} "
             f"cell{'s' if abs(d) != 1 else ''} must stay empty")
-
-
-_UNNAMED = "every way of drawing the lines was ruled out, but no pair in the way was named within the time limit"
-"""What a no-solution verdict says when the solver's proof names nothing and :func:`_blocking_pair` ran out of time."""
-
-_ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
-"""What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
-
-
-def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
-    """Name the first pair (in order) that cannot be connected together with the ones before it.
-
-    Pairs after it count as obstacles. Found by bisection on the number of
-    pairs, each step under the rule that lets cells stay empty (under
-    ``fill`` a pair can also fail because of the cells left over): the
-    router's first rounds, whose lines prove the pairs can be joined, and
-    when they find none a SAT call on lines that never run beside themselves.
-    Within the time limit of the whole check, which started at ``t0``
-    (``None`` when there is no time left for it).
-    """
-    from .solvers import DEFAULT_TIME_LIMIT
-    from .solvers.encoding import Encoding
-    from .solvers.router import router_joins
-
-    n = puzzle.pairs
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
-    deadline = None if math.isinf(limit) else t0 + limit
-
-    def connectable(k: int) -> bool | None:
-        if router_joins(puzzle, k, deadline):  # a way found by the router is a proof, and quicker than SAT's
-            return True
-        try:  # the encoding of a large board takes its time too: it is built within the check's; lines that never
-            # run beside themselves (induced) exist exactly when lines do (a line that touches itself takes the
-            # shortcut), and are a much smaller question for the SAT solver
-            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), induced=True,
-                          deadline=deadline) as enc:
-                return enc.next_model(deadline) is not None
-        except TimeoutError:
-            return None
-
-    full = connectable(n)
-    if full is None:
-        return None
-    if full:
-        return _ALL_DRAWN
-    lo, hi = 0, n  # pairs 1..lo connectable, 1..hi not
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        ok = connectable(mid)
-        if ok is None:
-            return None
-        lo, hi = (mid, hi) if ok else (lo, mid)
-    lab = puzzle.labels
-    if hi == 1:
-        return f"number {lab[0]!r} cannot be connected even alone (the other numbers are in the way)"
-    before = ", ".join(repr(x) for x in lab[: hi - 1])
-    return f"number {lab[hi - 1]!r} cannot be connected once {before} {'is' if hi == 2 else 'are'} connected"
 
 
 def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
