@@ -58,10 +58,11 @@ def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str |
     return f"number {lab[hi - 1]!r} cannot be connected once {before} {'is' if hi == 2 else 'are'} connected"
 
 
-STEP_SHARE = 0.1
-"""The share of what is left of a check's time limit one question of :func:`_blocking_pair` may take (a
-question of many pairs that can be joined but not by the router took the whole limit of a 30x30 board with a
-number moved, while the pairs that cannot all be joined were refuted in 20 ms)."""
+STEP_SHARE = 0.5
+"""The share of what is left of a check's time limit one question of :func:`_blocking_pair` may take: a question
+of many pairs that can be joined, but not by the router, took the whole limit of a 30x30 board with a number
+moved, while pairs that cannot all be joined were refuted in 20 ms each. (A tenth cut questions on boards of
+10x10 that a loaded machine answers within a 4 s limit.)"""
 
 CORE_STEP = 0.2
 """Seconds (at least) each question of :func:`_core` may take: it keeps a pair whose question is not answered."""
