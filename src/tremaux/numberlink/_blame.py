@@ -64,7 +64,7 @@ of many pairs that can be joined, but not by the router, took the whole limit of
 moved, while pairs that cannot all be joined were refuted in 20 ms each. (A tenth cut questions on boards of
 10x10 that a loaded machine answers within a 4 s limit.)"""
 
-CORE_STEP = 0.2
+CORE_STEP = 1.0
 """Seconds (at least) each question of :func:`_core` may take: it keeps a pair whose question is not answered."""
 
 
