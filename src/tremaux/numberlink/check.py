@@ -206,10 +206,12 @@ def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float) -> np.ndarray | No
 
     induced = not the.touch
     m = abs(colour_surplus(puzzle))
+    loaded = load_seconds()
     while m <= puzzle.free_cells:
+        until = deadline + load_seconds() - loaded  # kernels loaded on their first use are not charged to it
         try:
-            with Encoding(puzzle, "fill", holes="any", max_holes=m, induced=induced, deadline=deadline) as enc:
-                model = enc.next_model(deadline)  # closed loops cut and asked again: lines only
+            with Encoding(puzzle, "fill", holes="any", max_holes=m, induced=induced, deadline=until) as enc:
+                model = enc.next_model(until)  # closed loops cut and asked again: lines only
                 if model is not None:  # the lines as the model draws them (untangling would shorten them)
                     owner = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)[0]
         except TimeoutError:
