@@ -140,5 +140,6 @@ def test_the_verdict_does_not_hang_on_the_hint_of_the_solve(monkeypatch):
     monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
     d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     assert d.verdict == "needs-empty-cells"
-    assert d.reasons == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it "
-                         "has solutions if cells may stay empty (rule nikoli)",)
+    assert d.reasons == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; at "
+                         "fewest 1 cell stays empty (row 2 column 3); it has solutions if cells may stay empty "
+                         "(rule nikoli)",)

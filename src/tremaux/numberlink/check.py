@@ -9,7 +9,7 @@ proper
 >>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"]), touch=True))
 multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
-needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)
+needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; at fewest 1 cell stays empty (row 2 column 3); it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
 no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)
 >>> print(diagnose(Puzzle.from_rows(["1.1", "...", "22."]), rule="nikoli"))
@@ -31,6 +31,7 @@ import numpy as np
 from .._jit import load_seconds
 from ..errors import PuzzleError
 from ._args import seconds, switch
+from ._blame import _ALL_DRAWN, _UNNAMED, _blocking_pair
 from ._given import puzzle_of
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
@@ -113,14 +114,16 @@ def _diagnosed(puzzle: Puzzle, the: Rule, time_limit: float | None) -> Diagnosis
         return Diagnosis("gave-up", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
-            return _touching(Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t), puzzle, the,
+            return _touching(_emptied(Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t), puzzle,
+                                      the, t0 + load_seconds() - loaded, time_limit), puzzle, the,
                              t0 + load_seconds() - loaded, time_limit)
         if why is not None:  # a theorem proved it: only what can be named cheaply is added to it
             return _proved(puzzle, the, r, why, t0 + load_seconds() - loaded, time_limit)
         blocking = _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit)
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
-            why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
-            return _touching(Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t), puzzle, the,  # time)
+            why = f"{r.message}{_NIKOLI}"  # numbers, a hint out of
+            return _touching(_emptied(Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t), puzzle,  # time)
+                                      the, t0 + load_seconds() - loaded, time_limit), puzzle, the,
                              t0 + load_seconds() - loaded, time_limit)
         if blocking is None and r.message == "no solution":  # the proof names nothing: say what is missing
             blocking = f"no solution ({_UNNAMED})"
@@ -154,6 +157,69 @@ def _touching(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: fl
 
     found = search(puzzle, cover=the.cover, touch=True, max_solutions=1, deadline=now + budget).solutions
     return replace(d, reasons=(*d.reasons, TOUCHING)) if found else d
+
+
+_NIKOLI = "; it has solutions if cells may stay empty (rule nikoli)"
+"""How a needs-empty-cells reason ends (the note of a solve, :func:`.solvers._other_rule_hint`, and of a check)."""
+
+EMPTY_FLOOR = 1.0
+"""Seconds a check that finds a puzzle needs empty cells may at least spend naming them (within half of what is
+left of its limit): the questions of :func:`_fewest_empty` take milliseconds each on boards of published sizes,
+but a smaller floor (the hint's 50 ms) named them in one check out of three on a loaded machine."""
+
+
+def _emptied(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: float | None) -> Diagnosis:
+    """``d`` (needs empty cells) with the cells that must stay empty named in its first reason: the lines drawn
+    leaving the fewest cells empty (:func:`_fewest_empty`), within the time the check has taken so far (at least
+    :data:`EMPTY_FLOOR`) and half of what is left of its limit; without an answer in that time ``d`` is given back as it is."""
+    from ..kernels import numberlink as kn
+    from .solvers import encoding  # noqa: F401
+
+    # the SAT modules imported and the kernel loaded before the budget's clock starts, as _proved does: else the
+    # cells came and went from run to run
+    kn.trace_lines(np.zeros(1, dtype=np.uint8), np.zeros((0, 2), dtype=np.int64), 1, 1)
+    now = time.perf_counter()
+    budget = min(max(now - t0, EMPTY_FLOOR), (t0 + _limit(time_limit) - now) / 2)
+    found = _fewest_empty(puzzle, the, now + budget) if budget > 0 else None
+    if found is None:
+        return d
+    empty = [(int(r), int(c)) for r, c in np.argwhere(found)]
+    cells = ", ".join(f"row {r + 1} column {c + 1}" for r, c in empty[:4]) + (
+        f" and {len(empty) - 4} more" if len(empty) > 4 else "")
+    n = len(empty)
+    said = f"; at fewest {n} cell{'s' if n != 1 else ''} stay{'s' if n == 1 else ''} empty ({cells})"
+    first = d.reasons[0]  # said before the note that cells may stay empty, which ends the line
+    first = first[: -len(_NIKOLI)] + said + _NIKOLI if first.endswith(_NIKOLI) else first + said
+    return replace(d, reasons=(first, *d.reasons[1:]))
+
+
+def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float) -> np.ndarray | None:
+    """The cells left empty by lines (under ``the``'s touch) that leave the fewest empty, or ``None`` when that
+    is not known by ``deadline``.
+
+    SAT under ``fill`` with at most ``m`` empty cells, ``m`` from the checkerboard count (no fewer can stay empty)
+    up by two (the count fixes the parity of the empty cells): the first ``m`` answered has the fewest, once
+    every smaller one was proved to have no lines (closed loops in a model are cut and the question asked again).
+    """
+    from .solvers.encoding import Encoding
+    from ..kernels import numberlink as kn
+
+    induced = not the.touch
+    m = abs(colour_surplus(puzzle))
+    loaded = load_seconds()
+    while m <= puzzle.free_cells:
+        until = deadline + load_seconds() - loaded  # kernels loaded on their first use are not charged to it
+        try:
+            with Encoding(puzzle, "fill", holes="any", max_holes=m, induced=induced, deadline=until) as enc:
+                model = enc.next_model(until)  # closed loops cut and asked again: lines only
+                if model is not None:  # the lines as the model draws them (untangling would shorten them)
+                    owner = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)[0]
+        except TimeoutError:
+            return None
+        if model is not None:
+            return (owner <= 0).reshape(puzzle.shape)  # no loop is left in a model under fill
+        m += 2
+    return None
 
 
 def _limit(time_limit: float | None) -> float:
@@ -240,7 +306,7 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     # unanswered, and the verdict on one puzzle went from needs-empty-cells to no-solution from run to run
     router_joins(Puzzle.from_rows(["11"]), 1)
 
-    reasons = (r.message,) + ((_counted(puzzle),) if "checkerboard" in why else ())
+    reasons = (f"{r.message} ({_counted(puzzle)})" if "checkerboard" in why else r.message,)  # one line
     limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
     now = time.perf_counter()
     budget = min(max(now - t0, HINT_FLOOR), (t0 + limit - now) / 2)
@@ -249,9 +315,9 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     room = min(t0 + limit - now, max(budget, bound.IN_PROCESS_FLOOR / bound.IN_PROCESS_SHARE))
     blocking = _bounded(_blocking_pair, puzzle, now, budget, within=room) if budget > 0 else None
     if blocking == _ALL_DRAWN and the.cover:
-        return Diagnosis("needs-empty-cells", the.name,
-                         (f"{r.message}; it has solutions if cells may stay empty (rule nikoli)",), r, puzzle.name,
-                         the.touch)
+        return _emptied(Diagnosis("needs-empty-cells", the.name,
+                                  (f"{r.message}{_NIKOLI}",), r,
+                                  puzzle.name, the.touch), puzzle, the, t0, time_limit)
     if blocking is not None and blocking != _ALL_DRAWN:
         reasons += (blocking,)
     return Diagnosis("no-solution", the.name, reasons, r, puzzle.name, the.touch)
@@ -274,63 +340,6 @@ def _counted(puzzle: Puzzle) -> str:
             f"colour to the other, so it covers as many cells of each, or one more of its numbers' colour when both "
             f"have the same: whatever their shape the lines cover {more(lines)}, so at least {abs(d)} "
             f"cell{'s' if abs(d) != 1 else ''} must stay empty")
-
-
-_UNNAMED = "every way of drawing the lines was ruled out, but no pair in the way was named within the time limit"
-"""What a no-solution verdict says when the solver's proof names nothing and :func:`_blocking_pair` ran out of time."""
-
-_ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
-"""What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
-
-
-def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
-    """Name the first pair (in order) that cannot be connected together with the ones before it.
-
-    Pairs after it count as obstacles. Found by bisection on the number of
-    pairs, each step under the rule that lets cells stay empty (under
-    ``fill`` a pair can also fail because of the cells left over): the
-    router's first rounds, whose lines prove the pairs can be joined, and
-    when they find none a SAT call on lines that never run beside themselves.
-    Within the time limit of the whole check, which started at ``t0``
-    (``None`` when there is no time left for it).
-    """
-    from .solvers import DEFAULT_TIME_LIMIT
-    from .solvers.encoding import Encoding
-    from .solvers.router import router_joins
-
-    n = puzzle.pairs
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
-    deadline = None if math.isinf(limit) else t0 + limit
-
-    def connectable(k: int) -> bool | None:
-        if router_joins(puzzle, k, deadline):  # a way found by the router is a proof, and quicker than SAT's
-            return True
-        try:  # the encoding of a large board takes its time too: it is built within the check's; lines that never
-            # run beside themselves (induced) exist exactly when lines do (a line that touches itself takes the
-            # shortcut), and are a much smaller question for the SAT solver
-            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), induced=True,
-                          deadline=deadline) as enc:
-                return enc.next_model(deadline) is not None
-        except TimeoutError:
-            return None
-
-    full = connectable(n)
-    if full is None:
-        return None
-    if full:
-        return _ALL_DRAWN
-    lo, hi = 0, n  # pairs 1..lo connectable, 1..hi not
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        ok = connectable(mid)
-        if ok is None:
-            return None
-        lo, hi = (mid, hi) if ok else (lo, mid)
-    lab = puzzle.labels
-    if hi == 1:
-        return f"number {lab[0]!r} cannot be connected even alone (the other numbers are in the way)"
-    before = ", ".join(repr(x) for x in lab[: hi - 1])
-    return f"number {lab[hi - 1]!r} cannot be connected once {before} {'is' if hi == 2 else 'are'} connected"
 
 
 def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
