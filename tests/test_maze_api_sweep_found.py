@@ -1,0 +1,40 @@
+"""What benchmarks/sweep_maze_api.py found in the maze Python API, pinned."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tremaux
+from tremaux import render
+
+
+@pytest.fixture(scope="module")
+def run():
+    maze = tremaux.generate((8, 10), "kruskal", seed=5).maze
+    sol = tremaux.solve(maze, "tremaux")
+    assert sol.found and sol.visited_count > sol.length  # cells off the path, shaded only when visited is drawn
+    return sol
+
+
+@pytest.mark.parametrize("overlay", ["path", "visited", "marks"])
+@pytest.mark.parametrize("draw", [render.to_svg, render.to_png])
+def test_an_overlay_set_to_true_draws_the_solutions_own(run, overlay, draw):
+    # True asks for the overlay the object brings, as heat=True and start=True do, never an array of shape ()
+    others = {k: False for k in ("path", "visited", "marks") if k != overlay}  # marks would cover the visited cells
+    assert draw(run, **others, **{overlay: True}) == draw(run, **others, **{overlay: None})
+    assert draw(run, **others, **{overlay: True}) != draw(run, **others, **{overlay: False})
+
+
+def test_visited_true_shades_the_visited_cells_in_a_text_drawing(run):
+    text = render.to_text(run, visited=True)
+    assert text == render.to_text(run, visited=None)
+    assert "." in text.replace("o", "") and text != render.to_text(run)
+
+
+@pytest.mark.parametrize("overlay", ["path", "visited", "marks"])
+def test_an_overlay_set_to_true_on_a_bare_maze_draws_nothing_more(overlay):
+    maze = tremaux.generate((2, 3), seed=1).maze
+    assert render.to_png(maze, **{overlay: True}) == render.to_png(maze)
+    mask = np.ones(maze.shape, bool)
+    assert render.to_png(tremaux.solve(maze, "bfs"), visited=mask) != render.to_png(maze)
