@@ -38,3 +38,18 @@ def test_an_overlay_set_to_true_on_a_bare_maze_draws_nothing_more(overlay):
     assert render.to_png(maze, **{overlay: True}) == render.to_png(maze)
     mask = np.ones(maze.shape, bool)
     assert render.to_png(tremaux.solve(maze, "bfs"), visited=mask) != render.to_png(maze)
+
+
+@pytest.mark.parametrize("entry", list(tremaux.GENERATORS), ids=lambda e: e.name)
+def test_every_generator_option_takes_its_own_default(entry):
+    # a notebook reads the registry's defaults and passes them back: the check takes what it returns
+    for option in entry.options:
+        again = option.check(option.default)
+        assert again is option.default or again == option.default or np.array_equal(again, option.default)
+
+
+@pytest.mark.parametrize("name", ["growing-tree", "growing-forest"])
+def test_the_registry_default_discipline_gives_the_default_maze(name):
+    default = next(o for o in tremaux.GENERATORS.get(name).options if o.name == "discipline")
+    given = tremaux.generate((5, 6), name, seed=4, discipline=default.default).maze
+    assert given == tremaux.generate((5, 6), name, seed=4).maze
