@@ -53,3 +53,16 @@ def test_the_registry_default_discipline_gives_the_default_maze(name):
     default = next(o for o in tremaux.GENERATORS.get(name).options if o.name == "discipline")
     given = tremaux.generate((5, 6), name, seed=4, discipline=default.default).maze
     assert given == tremaux.generate((5, 6), name, seed=4).maze
+
+
+@pytest.mark.parametrize("maze", [tremaux.Maze.open((2, 3)), tremaux.Maze.open((2, 3), start=(1, 1)),
+                                  tremaux.Maze.closed((1, 1))], ids=["no ends", "start only", "closed 1x1"])
+def test_the_graph_of_a_maze_without_its_ends_writes_as_gml_and_reads_back(maze):
+    nx = pytest.importorskip("networkx")
+    from tremaux import io
+
+    G = io.graph.to_graph(maze)
+    assert None not in G.graph.values()
+    text = "\n".join(nx.generate_gml(G))  # networkx refuses None values
+    assert io.loads(text) == maze
+    assert io.graph.from_graph(nx.parse_gml(text)) == maze

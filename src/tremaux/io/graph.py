@@ -48,8 +48,9 @@ def to_graph(maze: Maze) -> nx.Graph:
     -------
     networkx.Graph
         A node per existing cell, an edge per open passage; the graph's
-        ``shape``, ``start`` and ``goal`` attributes, and ``start=True`` /
-        ``goal=True`` on those nodes.
+        ``shape``, ``start`` and ``goal`` attributes (``start`` and ``goal``
+        only when the maze has them, so that ``networkx.write_gml`` can write
+        every graph), and ``start=True`` / ``goal=True`` on those nodes.
 
     Examples
     --------
@@ -59,7 +60,8 @@ def to_graph(maze: Maze) -> nx.Graph:
     >>> list(G.edges()), G.graph["shape"], G.nodes[(0, 0)]
     ([((0, 0), (0, 1))], (1, 2), {'start': True})
     """
-    G = nx.Graph(shape=tuple(maze.shape), start=maze.start, goal=maze.goal)
+    ends = {k: v for k, v in (("start", maze.start), ("goal", maze.goal)) if v is not None}
+    G = nx.Graph(shape=tuple(maze.shape), **ends)  # no None values: GML and GraphML writers refuse them
     exists = np.flatnonzero(maze.flat_mask)
     G.add_nodes_from(map(tuple, maze.cells_of(exists).tolist()))
     L, H, W = maze.shape3
