@@ -66,3 +66,26 @@ def test_the_graph_of_a_maze_without_its_ends_writes_as_gml_and_reads_back(maze)
     text = "\n".join(nx.generate_gml(G))  # networkx refuses None values
     assert io.loads(text) == maze
     assert io.graph.from_graph(nx.parse_gml(text)) == maze
+
+
+@pytest.mark.parametrize("writer", ["write_edgelist", "write_adjlist"])
+def test_an_edge_list_of_a_maze_with_levels_reads_back_as_its_passages(writer):
+    nx = pytest.importorskip("networkx")
+    import io as stdio
+
+    from tremaux import io
+
+    maze = tremaux.generate((2, 3, 3), seed=2).maze
+    out = stdio.BytesIO()
+    getattr(nx, writer)(io.graph.to_graph(maze), out)  # nodes written as (level, row, col)
+    back = io.loads(out.getvalue().decode())
+    assert back.shape == maze.shape and back.passages == maze.passages
+    assert np.array_equal(back.cells, maze.cells)  # the ends are not in such a list
+
+
+def test_an_edge_list_mixing_cells_of_two_and_three_coordinates_is_refused():
+    from tremaux import io
+    from tremaux.errors import MazeFormatError
+
+    with pytest.raises(MazeFormatError, match="mix"):
+        io.loads("(0, 0) (0, 1)\n(0, 0, 1) (0, 1, 1)\n")
