@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from _sweep_api_odd import graph_texts, stats_problems
 from _sweep_checks import distances, is_perfect, same, walk_problems
 
 SEED = 11
@@ -195,6 +196,9 @@ def check_square_maze(sw: Any, spec: Spec, gen: Any, quick: bool) -> None:
         _square_pictures(sw, key, gen)
         _square_files(sw, key, m)
     sw.run("graph round trip", key, lambda: _graph_round(m))
+    if cells <= SMALL:
+        graph_texts(sw, key, m)
+    sw.run("maze_stats", key, lambda: stats_problems(m, tremaux.measure.maze_stats(m)))
 
 
 def _graph_round(m: Any) -> list[str]:
@@ -310,7 +314,7 @@ def check_grid_maze(sw: Any, spec: Spec, gen: Any, quick: bool) -> None:
     sw.run("statistics", key, lambda: _stats_problems(gen, int(m.grid.size)))
     if spec.perfect:
         sw.run("perfect is a tree", key, lambda: [] if is_perfect(m) else ["a perfect generator, not a tree"])
-    sw.run("grid_stats", key, lambda: [] if str(grid_stats(m)) else ["empty"])
+    sw.run("grid_stats", key, lambda: stats_problems(m, grid_stats(m)))
     reach = distances(m, m.start)
     small = m.grid.size <= SMALL
     for name in (SOLVERS.names() if not quick or small else ["bfs", "tremaux"]):
@@ -400,6 +404,18 @@ def dataset_checks(sw: Any, quick: bool) -> None:
                 probs = [] if len(data["cells"]) == 4 else [f"{len(data['cells'])} rows read back, 4 built"]
                 dataset.verify(Path(d) / "ds")
                 for k in range(len(data["cells"])):
+                    again = dataset.regenerate(spec, k)["maze"]  # the row's maze from the spec and its index
+                    h, w = again.shape
+                    if not np.array_equal(again.cells, np.asarray(data["cells"][k])[:h, :w]):
+                        probs.append(f"row {k}: regenerate gives another maze")
+                    drawn = tremaux.io.loads(str(data["ascii"][k]))
+                    if drawn != again:
+                        probs.append(f"row {k}: its ascii drawing reads back as another maze")
+                    st = tremaux.measure.maze_stats(drawn)
+                    for col in ("passages", "loops", "dead_ends", "solution_length"):
+                        if int(data[col][k]) != int(getattr(st, col)):
+                            probs.append(f"row {k}: {col} {data[col][k]}, the maze's {getattr(st, col)}")
+                for k in range(len(data["cells"])):
                     h = int(data["height"][k]) if "height" in data else data["cells"].shape[1]
                     w = int(data["width"][k]) if "width" in data else data["cells"].shape[2]
                     maze = tremaux.Maze(np.asarray(data["cells"][k])[:h, :w].astype(np.uint8))
@@ -407,3 +423,26 @@ def dataset_checks(sw: Any, quick: bool) -> None:
                         probs.append(f"row {k}: not a perfect maze")
                 return probs
         sw.run("dataset", size, one)
+
+
+def corner_mazes(sw: Any) -> None:
+    """Mazes made by hand at the model's corners (no ends, one end, start on the goal, closed, levels without
+    ends): every file format, the graph and its texts, the statistics and every solver."""
+    import tremaux
+    from tremaux import SOLVERS, Maze
+
+    mask = np.array([[0, 1, 1], [1, 1, 0]], bool)
+    made = {"open, no ends": Maze.open((3, 4)), "closed, no ends": Maze.closed((2, 2)),
+            "open 1x1": Maze.open((1, 1)), "start on the goal": Maze.open((2, 3), start=(1, 1), goal=(1, 1)),
+            "start only": Maze.open((2, 3), start=(1, 1)), "goal only": Maze.open((2, 3), goal=(0, 2)),
+            "levels, no ends": tremaux.generate((2, 2, 3), seed=SEED).maze.replace(start=None, goal=None),
+            "mask, no ends": tremaux.generate(mask=mask, seed=SEED).maze.replace(start=None, goal=None),
+            "int64 cells": Maze(np.asarray(tremaux.generate((3, 3), seed=SEED).maze.cells, np.int64)),
+            "cells as lists": Maze(np.asarray(tremaux.generate((2, 2), seed=SEED).maze.cells).tolist())}
+    for key, m in made.items():
+        _square_files(sw, key, m)
+        sw.run("graph round trip", key, lambda m=m: _graph_round(m))
+        graph_texts(sw, key, m)
+        sw.run("maze_stats", key, lambda m=m: stats_problems(m, tremaux.measure.maze_stats(m)))
+        for name in SOLVERS.names():
+            sw.run(f"solve {name}", key, lambda m=m, n=name: [] if tremaux.solve(m, n).message else ["no message"])

@@ -39,8 +39,9 @@ from typing import Any, Callable
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _sweep_api_cases import (api_specs, check_grid_maze, check_square_maze, dataset_checks,  # noqa: E402
-                              grid_outputs, square_outputs)
+from _sweep_api_cases import (api_specs, check_grid_maze, check_square_maze, corner_mazes,  # noqa: E402
+                              dataset_checks, grid_outputs, square_outputs)
+from _sweep_api_odd import odd_values, overlays_and_defaults, start_is_goal  # noqa: E402
 
 
 class Sweep:
@@ -106,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             check_grid_maze(sw, spec, made, args.quick)
     square_outputs(sw, args.quick)
+    corner_mazes(sw)
+    odd_values(sw)
+    start_is_goal(sw)
+    overlays_and_defaults(sw)
     grid_outputs(sw, args.quick)
     dataset_checks(sw, args.quick)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0

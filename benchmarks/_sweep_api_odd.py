@@ -1,0 +1,144 @@
+"""Odd but valid values of benchmarks/sweep_maze_api.py: the types a notebook passes, and the corners of the model.
+
+Numpy integers and floats where a number is asked, lists and arrays where a cell or a shape is, seeds of every
+kind numpy makes, ``True`` for "the object's own" overlay, the registry's defaults passed back, start equal to
+goal, mazes without their ends, and the text formats of networkx graphs. Each check returns its problems.
+"""
+
+from __future__ import annotations
+
+import io as stdio
+import json
+from typing import Any
+
+import numpy as np
+
+from _sweep_checks import distances
+
+SEED = 11
+
+
+def _same_maze(a: Any, b: Any, what: str) -> list[str]:
+    return [] if a == b else [f"{what} gives another maze"]
+
+
+def odd_values(sw: Any) -> None:
+    """The same maze whatever type the numbers come in; every kind of seed numpy offers."""
+    import tremaux
+    from tremaux.grids import generate_on, make_grid, solve_on
+
+    G = tremaux.generate
+    base = G((5, 6), "wilson", seed=SEED, braid=0.5, start=(1, 2)).maze
+    for what, kw in (("shape list", {"shape": [5, 6]}), ("shape array", {"shape": np.array([5, 6])}),
+                     ("shape numpy ints", {"shape": (np.int64(5), np.uint8(6))}),
+                     ("braid numpy float", {"braid": np.float64(0.5)}), ("braid float32", {"braid": np.float32(0.5)}),
+                     ("start list", {"start": [1, 2]}), ("start array", {"start": np.array([1, 2])}),
+                     ("seed numpy uint64", {"seed": np.uint64(SEED)})):
+        full = {"shape": (5, 6), "seed": SEED, "braid": 0.5, "start": (1, 2)} | kw
+        sw.run("numpy values", what, lambda f=full, w=what: _same_maze(G(algorithm="wilson", **f).maze, base, w))
+    for what, seed in (("0", 0), ("2**64-1", 2**64 - 1), ("SeedSequence", np.random.SeedSequence(SEED)),
+                       ("Generator", np.random.default_rng(SEED))):
+        def by(seed: Any = seed, what: str = what) -> list[str]:
+            run = G((4, 4), "wilson", seed=seed)
+            return _same_maze(G((4, 4), "wilson", seed=run.stats.seed).maze, run.maze, f"seed {what}: stats.seed")
+        sw.run("seed kinds", what, by)
+    grid = make_grid("hex", size=(np.int64(4), 5))
+    gm = generate_on(grid, "kruskal", seed=np.int64(SEED), braid=np.float64(0.3)).maze
+    sw.run("numpy values", "grid", lambda: [] if gm == generate_on(make_grid("hex", size=[4, 5]), "kruskal",
+                                                                    seed=SEED, braid=0.3).maze else ["another maze"])
+    sw.run("numpy values", "grid ends", lambda: [] if solve_on(gm, "bfs", start=np.array([0, 0]), goal=[3, 4]).path
+           .tolist() == solve_on(gm, "bfs", start=(0, 0), goal=(3, 4)).path.tolist() else ["another path"])
+    sw.run("numpy values", "square ends", lambda: [] if tremaux.solve(base, "astar", start=np.array([0, 0]),
+                                                                      goal=[np.int64(4), 5]) ==
+           tremaux.solve(base, "astar", start=(0, 0), goal=(4, 5)) else ["another solution"])
+
+
+def start_is_goal(sw: Any) -> None:
+    """Every solver, start equal to goal: found, a path of that one cell."""
+    import tremaux
+    from tremaux import SOLVERS
+    from tremaux.grids import GRAPH_SOLVERS, generate_on, make_grid, solve_on
+
+    m = tremaux.generate((4, 5), seed=SEED).maze
+    gm = generate_on(make_grid("polar", rings=3), seed=SEED).maze
+    for name in SOLVERS.names():
+        sol = sw.run("start is goal", name, lambda n=name: tremaux.solve(m, n, start=(2, 2), goal=(2, 2)))
+        if sol is not None and (not sol.found or sol.path_cells() != [(2, 2)]):
+            sw.problem("start is goal", f"{name}: found {sol.found}, path {sol.path_cells()}")
+    for name in GRAPH_SOLVERS:
+        sol = sw.run("start is goal", f"polar {name}", lambda n=name: solve_on(gm, n, start=(1, 0), goal=(1, 0)))
+        if sol is not None and (not sol.found or [gm.grid.cell(int(i)) for i in sol.path] != [(1, 0)]):
+            sw.problem("start is goal", f"polar {name}: found {sol.found}, path {sol.path.tolist()}")
+
+
+def overlays_and_defaults(sw: Any) -> None:
+    """``path=True`` and the like draw the object's own; every registry option takes its own default back."""
+    import tremaux
+    from tremaux import render
+
+    sol = tremaux.solve(tremaux.generate((6, 7), "kruskal", seed=SEED).maze, "tremaux")
+    for draw in (render.to_text, render.to_svg, render.to_png):
+        for overlay in ("path", "visited", "marks"):
+            if draw is render.to_text and overlay == "marks":
+                continue
+            key = f"{draw.__name__} {overlay}=True"
+            sw.run("overlay True", key, lambda d=draw, o=overlay: [] if d(sol, **{o: True}) == d(sol, **{o: None})
+                   else ["not the solution's own"])
+    for entry in tremaux.GENERATORS:
+        for option in entry.options:
+            def back(entry: Any = entry, option: Any = option) -> list[str]:
+                again = option.check(option.default)
+                ok = again is option.default or again == option.default
+                return [] if ok else [f"check(default) gives {again!r}, not {option.default!r}"]
+            sw.run("option default", f"{entry.name} {option.name}", back)
+
+
+def graph_texts(sw: Any, key: str, m: Any) -> None:
+    """The maze's networkx graph saved as node-link and adjacency JSON, GML, an edge list and an adjacency
+    list: each reads back as the maze (the lists carry no ends: their passages)."""
+    import networkx as nx
+
+    from tremaux import io
+
+    G = io.graph.to_graph(m)
+    texts = {"node_link": lambda: json.dumps(nx.node_link_data(G, edges="links")),
+             "adjacency": lambda: json.dumps(nx.adjacency_data(G)), "gml": lambda: "\n".join(nx.generate_gml(G))}
+    for name, make in texts.items():
+        sw.run(f"graph {name}", key, lambda mk=make, n=name: _same_maze(io.loads(mk()), m, n))
+    if m.passages == 0:
+        return
+    for writer in ("write_edgelist", "write_adjlist"):
+        def lists(writer: str = writer) -> list[str]:
+            out = stdio.BytesIO()
+            getattr(nx, writer)(G, out)
+            back = io.graph.to_graph(io.loads(out.getvalue().decode()))
+            # a list holds the passages only: no ends, no cell without a passage, so compare the passages
+            return [] if _edges(back) == _edges(G) else [f"{writer} reads back as other passages"]
+        sw.run(f"graph {writer[6:]}", key, lists)
+
+
+def _edges(G: Any) -> set:
+    return {frozenset(e) for e in G.edges}
+
+
+def stats_problems(m: Any, st: Any) -> list[str]:
+    """``maze_stats`` / ``grid_stats`` against a plain count: cells, passages, components, loops, dead ends,
+    isolated cells, perfect, and the solution's length between the maze's own ends."""
+    if hasattr(m, "grid"):
+        cells = [m.grid.cell(i) for i in range(m.grid.size)]
+    else:
+        cells = [tuple(int(v) for v in c) for c in np.argwhere(m.mask if m.mask is not None else np.ones(m.shape, bool))]
+    degree = {c: len(list(m.neighbours(c))) for c in cells}
+    seen: set = set()
+    parts = 0
+    for c in cells:
+        if c not in seen:
+            parts += 1
+            seen |= set(distances(m, c))
+    want = {"cells": len(cells), "passages": int(m.passages), "components": parts,
+            "loops": int(m.passages) - len(cells) + parts, "dead_ends": sum(v == 1 for v in degree.values()),
+            "isolated": sum(v == 0 for v in degree.values()), "perfect": int(m.passages) == len(cells) - 1 == len(
+                cells) - parts}
+    if m.start is not None and m.goal is not None:
+        want["solution_length"] = distances(m, tuple(m.start)).get(tuple(m.goal))
+    return [f"{k} {getattr(st, k)}, counted {v}" for k, v in want.items() if hasattr(st, k) and getattr(st, k) != v]
