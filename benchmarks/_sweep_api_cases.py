@@ -365,10 +365,10 @@ def grid_outputs(sw: Any, quick: bool) -> None:
 
     for size in ((1, 1), (1, 6), (6, 1), (5, 7)):
         m = tremaux.generate(size, "kruskal", seed=SEED).maze
-        sw.run("to_grid_maze round trip", str(size),
+        sw.must("to_grid_maze round trip", str(size),
                lambda m=m: [] if to_grid_maze(m).to_maze() == m else ["another maze"])
         g = generate_on(make_grid("square", size=size), "kruskal", seed=SEED).maze
-        sw.run("GridMaze.to_maze round trip", str(size),
+        sw.must("GridMaze.to_maze round trip", str(size),
                lambda g=g: [] if same(to_grid_maze(g.to_maze()), g) else ["another maze"])
 
 
@@ -422,7 +422,7 @@ def dataset_checks(sw: Any, quick: bool) -> None:
                     if not is_perfect(maze.replace(start=(0, 0))):
                         probs.append(f"row {k}: not a perfect maze")
                 return probs
-        sw.run("dataset", size, one)
+        sw.must("dataset", size, one)
 
 
 def corner_mazes(sw: Any) -> None:
@@ -441,8 +441,8 @@ def corner_mazes(sw: Any) -> None:
             "cells as lists": Maze(np.asarray(tremaux.generate((2, 2), seed=SEED).maze.cells).tolist())}
     for key, m in made.items():
         _square_files(sw, key, m)
-        sw.run("graph round trip", key, lambda m=m: _graph_round(m))
+        sw.must("graph round trip", key, lambda m=m: _graph_round(m))
         graph_texts(sw, key, m)
-        sw.run("maze_stats", key, lambda m=m: stats_problems(m, tremaux.measure.maze_stats(m)))
+        sw.must("maze_stats", key, lambda m=m: stats_problems(m, tremaux.measure.maze_stats(m)))
         for name in SOLVERS.names():
-            sw.run(f"solve {name}", key, lambda m=m, n=name: [] if tremaux.solve(m, n).message else ["no message"])
+            sw.must(f"solve {name}", key, lambda m=m, n=name: [] if tremaux.solve(m, n).message else ["no message"])

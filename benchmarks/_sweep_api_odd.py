@@ -35,20 +35,20 @@ def odd_values(sw: Any) -> None:
                      ("start list", {"start": [1, 2]}), ("start array", {"start": np.array([1, 2])}),
                      ("seed numpy uint64", {"seed": np.uint64(SEED)})):
         full = {"shape": (5, 6), "seed": SEED, "braid": 0.5, "start": (1, 2)} | kw
-        sw.run("numpy values", what, lambda f=full, w=what: _same_maze(G(algorithm="wilson", **f).maze, base, w))
+        sw.must("numpy values", what, lambda f=full, w=what: _same_maze(G(algorithm="wilson", **f).maze, base, w))
     for what, seed in (("0", 0), ("2**64-1", 2**64 - 1), ("SeedSequence", np.random.SeedSequence(SEED)),
                        ("Generator", np.random.default_rng(SEED))):
         def by(seed: Any = seed, what: str = what) -> list[str]:
             run = G((4, 4), "wilson", seed=seed)
             return _same_maze(G((4, 4), "wilson", seed=run.stats.seed).maze, run.maze, f"seed {what}: stats.seed")
-        sw.run("seed kinds", what, by)
+        sw.must("seed kinds", what, by)
     grid = make_grid("hex", size=(np.int64(4), 5))
     gm = generate_on(grid, "kruskal", seed=np.int64(SEED), braid=np.float64(0.3)).maze
-    sw.run("numpy values", "grid", lambda: [] if gm == generate_on(make_grid("hex", size=[4, 5]), "kruskal",
+    sw.must("numpy values", "grid", lambda: [] if gm == generate_on(make_grid("hex", size=[4, 5]), "kruskal",
                                                                     seed=SEED, braid=0.3).maze else ["another maze"])
-    sw.run("numpy values", "grid ends", lambda: [] if solve_on(gm, "bfs", start=np.array([0, 0]), goal=[3, 4]).path
+    sw.must("numpy values", "grid ends", lambda: [] if solve_on(gm, "bfs", start=np.array([0, 0]), goal=[3, 4]).path
            .tolist() == solve_on(gm, "bfs", start=(0, 0), goal=(3, 4)).path.tolist() else ["another path"])
-    sw.run("numpy values", "square ends", lambda: [] if tremaux.solve(base, "astar", start=np.array([0, 0]),
+    sw.must("numpy values", "square ends", lambda: [] if tremaux.solve(base, "astar", start=np.array([0, 0]),
                                                                       goal=[np.int64(4), 5]) ==
            tremaux.solve(base, "astar", start=(0, 0), goal=(4, 5)) else ["another solution"])
 
@@ -62,11 +62,11 @@ def start_is_goal(sw: Any) -> None:
     m = tremaux.generate((4, 5), seed=SEED).maze
     gm = generate_on(make_grid("polar", rings=3), seed=SEED).maze
     for name in SOLVERS.names():
-        sol = sw.run("start is goal", name, lambda n=name: tremaux.solve(m, n, start=(2, 2), goal=(2, 2)))
+        sol = sw.must("start is goal", name, lambda n=name: tremaux.solve(m, n, start=(2, 2), goal=(2, 2)))
         if sol is not None and (not sol.found or sol.path_cells() != [(2, 2)]):
             sw.problem("start is goal", f"{name}: found {sol.found}, path {sol.path_cells()}")
     for name in GRAPH_SOLVERS:
-        sol = sw.run("start is goal", f"polar {name}", lambda n=name: solve_on(gm, n, start=(1, 0), goal=(1, 0)))
+        sol = sw.must("start is goal", f"polar {name}", lambda n=name: solve_on(gm, n, start=(1, 0), goal=(1, 0)))
         if sol is not None and (not sol.found or [gm.grid.cell(int(i)) for i in sol.path] != [(1, 0)]):
             sw.problem("start is goal", f"polar {name}: found {sol.found}, path {sol.path.tolist()}")
 
@@ -82,7 +82,7 @@ def overlays_and_defaults(sw: Any) -> None:
             if draw is render.to_text and overlay == "marks":
                 continue
             key = f"{draw.__name__} {overlay}=True"
-            sw.run("overlay True", key, lambda d=draw, o=overlay: [] if d(sol, **{o: True}) == d(sol, **{o: None})
+            sw.must("overlay True", key, lambda d=draw, o=overlay: [] if d(sol, **{o: True}) == d(sol, **{o: None})
                    else ["not the solution's own"])
     for entry in tremaux.GENERATORS:
         for option in entry.options:
@@ -90,7 +90,7 @@ def overlays_and_defaults(sw: Any) -> None:
                 again = option.check(option.default)
                 ok = again is option.default or again == option.default
                 return [] if ok else [f"check(default) gives {again!r}, not {option.default!r}"]
-            sw.run("option default", f"{entry.name} {option.name}", back)
+            sw.must("option default", f"{entry.name} {option.name}", back)
 
 
 def graph_texts(sw: Any, key: str, m: Any) -> None:
@@ -104,7 +104,7 @@ def graph_texts(sw: Any, key: str, m: Any) -> None:
     texts = {"node_link": lambda: json.dumps(nx.node_link_data(G, edges="links")),
              "adjacency": lambda: json.dumps(nx.adjacency_data(G)), "gml": lambda: "\n".join(nx.generate_gml(G))}
     for name, make in texts.items():
-        sw.run(f"graph {name}", key, lambda mk=make, n=name: _same_maze(io.loads(mk()), m, n))
+        sw.must(f"graph {name}", key, lambda mk=make, n=name: _same_maze(io.loads(mk()), m, n))
     if m.passages == 0:
         return
     for writer in ("write_edgelist", "write_adjlist"):
@@ -114,7 +114,7 @@ def graph_texts(sw: Any, key: str, m: Any) -> None:
             back = io.graph.to_graph(io.loads(out.getvalue().decode()))
             # a list holds the passages only: no ends, no cell without a passage, so compare the passages
             return [] if _edges(back) == _edges(G) else [f"{writer} reads back as other passages"]
-        sw.run(f"graph {writer[6:]}", key, lists)
+        sw.must(f"graph {writer[6:]}", key, lists)
 
 
 def _edges(G: Any) -> set:

@@ -60,8 +60,9 @@ class Sweep:
         if self.verbose:
             print("PROBLEM", line, file=sys.stderr, flush=True)
 
-    def run(self, family: str, key: str, fn: Callable[[], Any]) -> Any:
-        """Run one check: its problems (a list of strings) are recorded, a crash is a problem, a refusal counted."""
+    def run(self, family: str, key: str, fn: Callable[[], Any], *, must: bool = False) -> Any:
+        """Run one check: its problems (a list of strings) are recorded, a crash is a problem, a refusal counted
+        (a problem too when the input ``must`` be accepted)."""
         from tremaux.errors import TremauxError
 
         self.checked[family] += 1
@@ -73,6 +74,8 @@ class Sweep:
             self.refusals.setdefault(f"{family}: {type(exc).__name__}: {msg[:150]}", key)
             if "\n" in str(exc).strip():
                 self.problem(family, f"{key}: a refusal of more than one line: {type(exc).__name__}")
+            if must:
+                self.problem(family, f"{key}: refused: {type(exc).__name__}: {msg[:160]}")
             return None
         except Exception as exc:  # noqa: BLE001 - a crash on good input is what the sweep looks for
             tb = traceback.extract_tb(exc.__traceback__)[-1]
@@ -84,6 +87,11 @@ class Sweep:
                 self.problem(family, f"{key}: {p}")
             return None
         return out
+
+
+    def must(self, family: str, key: str, fn: Callable[[], Any]) -> Any:
+        """:meth:`run` for an input that must be accepted: a refusal is a problem."""
+        return self.run(family, key, fn, must=True)
 
 
 def main(argv: list[str] | None = None) -> int:
