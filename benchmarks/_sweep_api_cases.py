@@ -109,6 +109,10 @@ def api_specs(quick: bool, part: int = 0) -> list[Spec]:
         if meta.get("grids") == "any":
             for name in ("hex", "triangle", "upsilon", "zeta"):
                 on(f"{name} {g} mask", name, g, {"mask": arr})
+    for name, params in (("hex", {"size": (100, 120)}), ("polar", {"rings": 60}), ("triangle", {"size": (150, 150)}),
+                         ("upsilon", {"size": (80, 80)}), ("zeta", {"size": (90, 90)})):
+        for g in ("backtracker", "kruskal", "wilson"):
+            on(f"{name} {g} {params} (large)", name, g, params)
     # imperfect: loops, openings, islands, unreachable cells, on the square grid and others
     for g in ("backtracker", "kruskal", "wilson"):
         sq(f"square {g} braid", g, False, shape=(8, 9), braid=0.6)
@@ -344,7 +348,7 @@ def check_grid_maze(sw: Any, spec: Spec, gen: Any, quick: bool) -> None:
 
 
 def _grid_pictures(sw: Any, key: str, gen: Any) -> None:
-    from tremaux.grids import animate, solve_on, to_png, to_svg
+    from tremaux.grids import animate, save_picture, solve_on, to_png, to_svg
 
     m = gen.maze
     sol = solve_on(m, "tremaux", record=True)
@@ -352,10 +356,24 @@ def _grid_pictures(sw: Any, key: str, gen: Any) -> None:
     sw.run("grid to_png", key, lambda: _png(to_png(m, solution=sol)))
     for obj, what in ((m, "maze"), (gen, "generated"), (sol, "solution")):
         sw.run(f"notebook grid {what}", key, lambda o=obj: _notebook(o))
-    if m.grid.size <= 60:
-        for obj, what in ((gen, "generated"), (sol, "solution")):
-            sw.run(f"grid to_gif {what}", key, lambda o=obj: _gif(animate.to_gif(o, frames=5)))
-            sw.run(f"grid animated svg {what}", key, lambda o=obj: _xml(animate.to_animated_svg(o, frames=5)))
+    if gen.trace is not None:  # the transcript builds the maze
+        sw.run("grid replay_cells", key, lambda: [] if np.array_equal(animate.replay_cells(m.grid, gen.trace), m.cells)
+               else ["the trace builds another maze"])
+    with tempfile.TemporaryDirectory() as d:
+        for ext in (".svg", ".png"):
+            sw.run(f"grid save_picture {ext}", key, lambda e=ext: _saved(_put(save_picture, m, Path(d) / f"p{e}")))
+        if m.grid.size <= 60:
+            for obj, what in ((gen, "generated"), (sol, "solution")):
+                sw.run(f"grid to_gif {what}", key, lambda o=obj: _gif(animate.to_gif(o, frames=5)))
+                sw.run(f"grid animated svg {what}", key, lambda o=obj: _xml(animate.to_animated_svg(o, frames=5)))
+                for ext in (".gif", ".svg"):
+                    sw.run(f"grid save_animation {ext}", key, lambda o=obj, e=ext: _saved(
+                        _put(animate.save_animation, o, Path(d) / f"a{e}", frames=4)))
+
+
+def _put(save: Callable, obj: Any, path: Path, **kw: Any) -> Path:
+    save(obj, path, **kw)
+    return path
 
 
 def grid_outputs(sw: Any, quick: bool) -> None:
