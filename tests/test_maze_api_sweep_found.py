@@ -128,3 +128,42 @@ def test_a_queue_of_your_own_on_another_grid_is_refused_in_one_line(grid):
 
     with pytest.raises(UnsupportedError, match="queue object of your own runs on the plain square grid only"):
         generate_on(make_grid(**grid), "growing-tree", discipline=_Stack, seed=1)
+
+
+def test_what_generate_returns_converts_to_a_graph_and_a_grid_maze():
+    from tremaux import io
+    from tremaux.grids import to_grid_maze
+
+    run = tremaux.generate((3, 4), seed=1)
+    assert set(io.graph.to_graph(run).edges) == set(io.graph.to_graph(run.maze).edges)
+    assert set(io.graph.to_graph(tremaux.solve(run, "bfs")).edges) == set(io.graph.to_graph(run.maze).edges)
+    assert to_grid_maze(run) == to_grid_maze(run.maze)
+
+
+@pytest.mark.parametrize("obj", ["a maze on a hex grid", "what generate_on returns", "a file name"])
+def test_what_is_no_square_maze_is_refused_in_one_line_by_to_graph_and_to_grid_maze(obj):
+    from tremaux import io
+    from tremaux.errors import TremauxError
+    from tremaux.grids import generate_on, make_grid, to_grid_maze
+
+    run = generate_on(make_grid("hex", size=(2, 3)), seed=1)
+    given = {"a maze on a hex grid": run.maze, "what generate_on returns": run, "a file name": "maze.json"}[obj]
+    with pytest.raises(TremauxError, match="needs a tremaux.Maze") as info:
+        io.graph.to_graph(given)
+    assert "\n" not in str(info.value)
+    assert ("to_networkx" in str(info.value)) == (obj != "a file name")
+    with pytest.raises(TremauxError, match="needs a tremaux.Maze"):
+        to_grid_maze(given)
+
+
+def test_the_grid_writers_take_what_generate_on_returns(tmp_path):
+    from tremaux.grids import files, generate_on, make_grid, save_picture
+
+    run = generate_on(make_grid("polar", rings=3), "wilson", seed=2)
+    assert files.dumps(run) == files.dumps(run.maze)
+    assert files.to_bytes(run) == files.to_bytes(run.maze)
+    assert files.to_dict(run) == files.to_dict(run.maze)
+    for ext in ("svg", "png"):
+        save_picture(run, tmp_path / f"a.{ext}")
+        save_picture(run.maze, tmp_path / f"b.{ext}")
+        assert (tmp_path / f"a.{ext}").read_bytes() == (tmp_path / f"b.{ext}").read_bytes()
