@@ -142,3 +142,37 @@ def stats_problems(m: Any, st: Any) -> list[str]:
     if m.start is not None and m.goal is not None:
         want["solution_length"] = distances(m, tuple(m.start)).get(tuple(m.goal))
     return [f"{k} {getattr(st, k)}, counted {v}" for k, v in want.items() if hasattr(st, k) and getattr(st, k) != v]
+
+
+def every_object_to_every_function(sw: Any, folder: Any) -> None:
+    """What a notebook holds (a maze, what generate and solve return, on the square grid and another, a maze with
+    levels, a file name, None) handed to every function that takes a maze: it works or is refused in one line,
+    never a Python error from inside."""
+    import tremaux
+    from tremaux import grids, io, render
+    from tremaux.grids import animate, files
+
+    run = tremaux.generate((3, 4), seed=SEED, record=True)
+    grun = grids.generate_on(grids.make_grid("hex", size=(3, 4)), seed=SEED, record=True)
+    objects = {"Maze": run.maze, "Generated": run, "Solution": tremaux.solve(run.maze, "tremaux", record=True),
+               "levels Maze": tremaux.generate((2, 2, 3), seed=SEED).maze, "GridMaze": grun.maze,
+               "GridGenerated": grun, "GridSolution": grids.solve_on(grun.maze, "tremaux", record=True),
+               "file name": str(folder / "none.json"), "None": None, "Trace": run.trace}
+    functions = {
+        "io.dumps": lambda o: io.dumps(o, "json"), "io.save": lambda o: io.save(o, folder / "o.npz"),
+        "io.graph.to_graph": io.graph.to_graph, "grids.to_grid_maze": grids.to_grid_maze,
+        "measure.maze_stats": tremaux.measure.maze_stats, "tremaux.solve": lambda o: tremaux.solve(o, "bfs"),
+        "render.to_text": render.to_text, "render.to_svg": render.to_svg, "render.to_png": render.to_png,
+        "render.to_gif": lambda o: render.to_gif(o, frames=3),
+        "render.to_animated_svg": lambda o: render.to_animated_svg(o, frames=3),
+        "render.save": lambda o: render.save(o, folder / "o.svg"), "render.render": lambda o: render.render(o, "png"),
+        "grids.to_svg": grids.to_svg, "grids.to_png": grids.to_png, "grids.grid_stats": grids.grid_stats,
+        "grids.save_picture": lambda o: grids.save_picture(o, folder / "g.png"),
+        "grids.solve_on": lambda o: grids.solve_on(o, "bfs"), "files.dumps": files.dumps, "files.to_dict": files.to_dict,
+        "files.to_bytes": files.to_bytes, "files.save": lambda o: files.save(o, folder / "g.json"),
+        "animate.to_gif": lambda o: animate.to_gif(o, frames=3),
+        "animate.to_animated_svg": lambda o: animate.to_animated_svg(o, frames=3),
+        "animate.save_animation": lambda o: animate.save_animation(o, folder / "a.gif", frames=3)}
+    for fname, fn in functions.items():
+        for oname, obj in objects.items():
+            sw.run("every object", f"{fname}({oname})", lambda f=fn, o=obj: f(o) and [])

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -41,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _sweep_api_cases import (api_specs, check_grid_maze, check_square_maze, corner_mazes,  # noqa: E402
                               dataset_checks, grid_outputs, square_outputs)
-from _sweep_api_odd import odd_values, overlays_and_defaults, start_is_goal  # noqa: E402
+from _sweep_api_odd import every_object_to_every_function, odd_values, overlays_and_defaults, start_is_goal  # noqa: E402
 
 
 class Sweep:
@@ -119,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     odd_values(sw)
     start_is_goal(sw)
     overlays_and_defaults(sw)
+    with tempfile.TemporaryDirectory() as d:
+        every_object_to_every_function(sw, Path(d))
     grid_outputs(sw, args.quick)
     dataset_checks(sw, args.quick)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
