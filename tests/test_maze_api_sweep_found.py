@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import tremaux
+from test_seed_details import Stack  # the five operations of the growing-tree text, last in first out
 from tremaux import render
 
 
@@ -91,26 +92,7 @@ def test_an_edge_list_mixing_cells_of_two_and_three_coordinates_is_refused():
         io.loads("(0, 0) (0, 1)\n(0, 0, 1) (0, 1, 1)\n")
 
 
-class _Stack:
-    """A queue of the caller's for the growing tree (see tremaux.generators.queues)."""
-
-    def __init__(self):
-        self.items = []
-
-    def is_empty(self):
-        return not self.items
-
-    def enter(self, cell):
-        self.items.append(cell)
-
-    def top(self):
-        return self.items[-1]
-
-    def jettison(self):
-        self.items.pop()
-
-
-@pytest.mark.parametrize("options", [{"discipline": _Stack}, {"discipline": "min"}, {"discipline": "first-slot"},
+@pytest.mark.parametrize("options", [{"discipline": Stack}, {"discipline": "min"}, {"discipline": "first-slot"},
                                      {"variant": "arc"}, {"discipline": "max", "weights": np.arange(20).reshape(4, 5)}],
                          ids=["own queue", "min", "first-slot", "arc", "weights"])
 def test_the_plain_square_grid_takes_what_the_square_kernels_run(options):
@@ -127,7 +109,7 @@ def test_a_queue_of_your_own_on_another_grid_is_refused_in_one_line(grid):
     from tremaux.grids import generate_on, make_grid
 
     with pytest.raises(UnsupportedError, match="queue object of your own runs on the plain square grid only"):
-        generate_on(make_grid(**grid), "growing-tree", discipline=_Stack, seed=1)
+        generate_on(make_grid(**grid), "growing-tree", discipline=Stack, seed=1)
 
 
 def test_what_generate_returns_converts_to_a_graph_and_a_grid_maze():
