@@ -176,3 +176,23 @@ def every_object_to_every_function(sw: Any, folder: Any) -> None:
     for fname, fn in functions.items():
         for oname, obj in objects.items():
             sw.run("every object", f"{fname}({oname})", lambda f=fn, o=obj: f(o) and [])
+
+
+def traveler_seeds(sw: Any) -> None:
+    """Tremaux's traveler with a seed (an int, a numpy integer, a big one): the same walk twice, and the same walk
+    recorded or not, on the square grid (levels too) and others."""
+    import tremaux
+    from tremaux.grids import generate_on, make_grid, solve_on
+
+    mazes = [tremaux.generate(shape, "kruskal", seed=SEED, braid=0.5).maze for shape in ((1, 8), (6, 7), (3, 3, 3))]
+    mazes += [generate_on(make_grid(n, **p), "kruskal", seed=SEED, braid=b).maze
+              for n, p, b in (("hex", {"size": (4, 5)}, 0.5), ("polar", {"rings": 4}, 0.5), ("zeta", {"size": (3, 3)}, 0))]
+    for m in mazes:
+        solve = solve_on if hasattr(m, "grid") else tremaux.solve
+        for seed in (0, np.int64(5), 2**63):
+            def walk(m: Any = m, seed: Any = seed, solve: Any = solve) -> list[str]:
+                a, b = solve(m, "tremaux", seed=seed), solve(m, "tremaux", seed=seed, record=True)
+                same_walk = np.array_equal(np.asarray(a.path), np.asarray(b.path)) and a.steps == b.steps
+                again = np.array_equal(np.asarray(solve(m, "tremaux", seed=seed).path), np.asarray(a.path))
+                return [] if same_walk and again else ["another walk for the same seed"]
+            sw.must("traveler seed", f"{type(m).__name__} {getattr(m, 'shape', None) or m.grid.name} {seed}", walk)
