@@ -196,3 +196,38 @@ def traveler_seeds(sw: Any) -> None:
                 again = np.array_equal(np.asarray(solve(m, "tremaux", seed=seed).path), np.asarray(a.path))
                 return [] if same_walk and again else ["another walk for the same seed"]
             sw.must("traveler seed", f"{type(m).__name__} {getattr(m, 'shape', None) or m.grid.name} {seed}", walk)
+
+
+class _Stack:
+    """A queue of the caller's for the growing tree: last in, first out (see tremaux.generators.queues)."""
+
+    def __init__(self) -> None:
+        self.items: list = []
+
+    def is_empty(self) -> bool:
+        return not self.items
+
+    def enter(self, cell: Any) -> None:
+        self.items.append(cell)
+
+    def top(self) -> Any:
+        return self.items[-1]
+
+    def jettison(self) -> None:
+        self.items.pop()
+
+
+def own_disciplines(sw: Any) -> None:
+    """A queue of the caller's, the priority disciplines, weights and the arc variant through ``generate_on``: the
+    plain square grid gives ``generate``'s maze, another grid runs or refuses in one line."""
+    import tremaux
+    from tremaux.grids import generate_on, make_grid, to_grid_maze
+
+    for key, opts in (("own queue", {"discipline": _Stack}), ("min", {"discipline": "min"}), ("arc", {"variant": "arc"}),
+                      ("weights", {"discipline": "max", "weights": np.arange(20.0).reshape(4, 5)})):
+        sw.must("own discipline", f"square {key}", lambda o=opts: [] if generate_on(
+            make_grid("square", size=(4, 5)), "growing-tree", seed=SEED, **o).maze == to_grid_maze(
+            tremaux.generate((4, 5), "growing-tree", seed=SEED, **o).maze) else ["not generate's maze"])
+        if key != "weights":
+            sw.run("own discipline", f"hex {key}", lambda o=opts: generate_on(
+                make_grid("hex", size=(4, 5)), "growing-tree", seed=SEED, **o) and [])

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _sweep_api_cases import (api_specs, check_grid_maze, check_square_maze, corner_mazes,  # noqa: E402
                               dataset_checks, grid_outputs, square_outputs)
 from _sweep_api_odd import (every_object_to_every_function, odd_values, overlays_and_defaults,  # noqa: E402
-                            start_is_goal, traveler_seeds)
+                            own_disciplines, start_is_goal, traveler_seeds)
 
 
 class Sweep:
@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     odd_values(sw)
     start_is_goal(sw)
     traveler_seeds(sw)
+    own_disciplines(sw)
     overlays_and_defaults(sw)
     with tempfile.TemporaryDirectory() as d:
         every_object_to_every_function(sw, Path(d))
