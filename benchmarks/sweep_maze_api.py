@@ -15,14 +15,20 @@ numpy ``Generator``; braided, with openings, islands and unreachable cells;
 then every solver on each maze, the result objects (trace, replay,
 ``to_dict``, pickle), every renderer (the text styles, SVG, PNG, the
 notebook's ``_repr_*_``), the animations (GIF and SVG) at small sizes, the
-networkx graph both ways, every file format both ways, and a small dataset.
+networkx graph both ways (and saved by networkx as JSON, GML and edge lists),
+every file format both ways, and a small dataset. Then hand-made mazes at the
+model's corners, numpy values, every kind of seed, start on the goal, the
+registry's defaults passed back, and every object a notebook holds handed to
+every function that takes a maze (``_sweep_api_odd.py``).
 
 Invariants: a perfect maze is a tree over its cells; a found path is a walk
 through open passages from start to goal, a shortest one as long as BFS's;
 "not found" only where no path is (or from a solver that only sees its
-neighbours); the same seed gives the same maze; the statistics count the
-maze's cells and passages; every round trip gives the maze back. Each
-problem is printed as it is found, then a table of what was checked.
+neighbours); the same seed gives the same maze; the statistics are the
+maze's own counts; every round trip gives the maze back; what must be
+accepted is, and what is refused is refused in one line. Each problem is
+printed as it is found, then a table of what was checked (``--part`` 0 to 3
+and 4 to 7 split the quick sample in halves).
 """
 
 from __future__ import annotations
