@@ -201,12 +201,13 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     the first removal, then a shuffle of old and new) or a mix such as
     ``"newest:3,oldest:1"`` (weights of newest, oldest and random, normalised).
     A queue object of the caller's, or its class (see :mod:`tremaux.generators.queues`),
-    gives ``("queue", queue)``.
+    gives ``("queue", queue)``. What this function returns is accepted too (the
+    registry's defaults are in that form), so the check can be applied twice.
 
     Parameters
     ----------
-    value : str
-        A discipline name or a ``name:weight`` mix.
+    value : str or tuple
+        A discipline name or a ``name:weight`` mix, or a parsed ``(kind, weights)``.
 
     Returns
     -------
@@ -227,6 +228,8 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     ('list', (1.0, 0.0, 0.0))
     >>> discipline("newest:3, random:1")
     ('list', (0.75, 0.0, 0.25))
+    >>> discipline(discipline("oldest"))
+    ('list', (0.0, 1.0, 0.0))
     >>> discipline("sideways")
     Traceback (most recent call last):
     ...
@@ -236,6 +239,11 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
 
     if is_queue(value):
         return "queue", value  # type: ignore[return-value]
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in ("min", "max", "mixed", "first-slot"):
+        return value[0], (0.0, 0.0, 0.0)
+    if (isinstance(value, tuple) and len(value) == 2 and value[0] == "list" and isinstance(value[1], tuple)
+            and len(value[1]) == 3):  # weights of newest, oldest and random: checked as that mix
+        value = ",".join(f"{k}:{w!r}" for k, w in zip(("newest", "oldest", "random"), value[1]))
     text = str(value).strip().lower().replace("_", "-")
     if ":" not in text:
         if text not in _PLAIN:

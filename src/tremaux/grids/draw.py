@@ -440,7 +440,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     Parameters
     ----------
     maze : GridMaze
-        The maze to draw.
+        The maze to draw (or what ``generate_on`` returns, or a square :class:`tremaux.Maze`).
     path : str or os.PathLike
         The file; ``.svg`` or ``.png``.
     solution : GridSolution, optional
@@ -474,6 +474,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     """
     from pathlib import Path
 
+    maze = as_grid_maze(maze, "save_picture")  # what generate_on returns, or a square tremaux.Maze, as to_svg takes
     from .._write import write_file
 
     from ..io.outputs import check_folder, output_format

@@ -38,7 +38,7 @@ import numpy as np
 from ..errors import MazeFormatError, TremauxError
 from .catalog import make_grid
 from .grid import Grid, article
-from .maze import GridMaze
+from .maze import GridMaze, as_grid_maze
 
 __all__ = ["dumps", "loads", "to_bytes", "from_bytes", "save", "load", "FORMAT", "VERSION"]
 
@@ -57,7 +57,7 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
     Parameters
     ----------
     maze : GridMaze
-        The maze to write.
+        The maze to write (or what ``generate_on`` returns).
 
     Returns
     -------
@@ -73,6 +73,7 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
     >>> d["grid"], d["params"], d["cells"]
     ('hex', {'size': [2, 3]}, '081a10030310')
     """
+    maze = as_grid_maze(maze, "to_dict")
     g = maze.grid
     # big-endian bytes as hex: the digits of each cell in order, without a Python string per cell
     cells = np.ascontiguousarray(maze.cells, dtype=g.dtype.newbyteorder(">")).tobytes().hex()
@@ -94,7 +95,7 @@ def dumps(maze: GridMaze) -> str:
     Parameters
     ----------
     maze : GridMaze
-        The maze to write.
+        The maze to write (or what ``generate_on`` returns).
 
     Returns
     -------
@@ -109,6 +110,7 @@ def dumps(maze: GridMaze) -> str:
     >>> dumps(maze)[:40]
     '{"format": "tremaux-grid-maze", "version'
     """
+    maze = as_grid_maze(maze, "dumps")  # what generate_on returns: its maze
     _check_write(maze, "json")
     return json.dumps(to_dict(maze))
 
@@ -253,7 +255,7 @@ def to_bytes(maze: GridMaze) -> bytes:
     Parameters
     ----------
     maze : GridMaze
-        The maze to write.
+        The maze to write (or what ``generate_on`` returns).
 
     Returns
     -------
@@ -268,6 +270,7 @@ def to_bytes(maze: GridMaze) -> bytes:
     >>> to_bytes(maze)[:2]
     b'PK'
     """
+    maze = as_grid_maze(maze, "to_bytes")
     _check_write(maze, "npz")
     g = maze.grid
     arrays = {
@@ -345,7 +348,7 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     Parameters
     ----------
     maze : GridMaze
-        The maze to write.
+        The maze to write (or what ``generate_on`` returns).
     path : str or pathlib.Path
         The file; its extension chooses the format unless ``format`` names it.
     format : str, optional

@@ -234,7 +234,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
                                 frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
                                 seed=None if seed is None else int(seed))
         return GridGenerated(maze, stats, _trace(trace, t, grid) if record else None)
-    if name not in GRAPH_KERNELS or square_only:  # row-and-column algorithms, openings=...: the square fast path
+    if name not in GRAPH_KERNELS or square_only or (plain and _square_kernel_options(name, entry, options)):
+        # row-and-column algorithms, openings=..., a discipline only the square kernels run: the square fast path
         import tremaux
 
         shape = tuple(int(x) for x in grid.params["size"])
@@ -320,6 +321,9 @@ def _params(name: str, opts: dict[str, Any], n: int) -> np.ndarray:
     if "discipline" not in opts:
         return np.zeros(4)
     kind, probs = opts["discipline"]
+    if kind == "queue":
+        raise UnsupportedError(f"{name} with a queue object of your own runs on the plain square grid only "
+                               "(it enters (row, col) cells); use newest, oldest, random, mixed or a mix")
     if kind in ("min", "max", "first-slot") or opts.get("weights") is not None:
         raise UnsupportedError(f"{name} with discipline {kind} or weights runs on the plain square grid only; "
                                "use newest, oldest, random, mixed or a mix")
@@ -329,6 +333,17 @@ def _params(name: str, opts: dict[str, Any], n: int) -> np.ndarray:
     if name == "growing-forest":
         return np.array([trees, *probs], np.float64)
     return np.array([*probs, 0.0], np.float64)
+
+
+def _square_kernel_options(name: str, entry: Any, options: dict[str, Any]) -> bool:
+    """Whether the options ask for what only the square kernels run: a priority queue, the first slot, weights,
+    the arc-based variant or a queue object of the caller's (the plain square grid then takes that path)."""
+    if not any(k in options for k in ("discipline", "weights", "variant")):
+        return False
+    opts = check_options(name, entry.options, options)
+    kind = opts["discipline"][0] if "discipline" in opts else "list"
+    return (kind in ("min", "max", "first-slot", "queue") or opts.get("weights") is not None
+            or opts.get("variant", "vertex") == "arc")
 
 
 def _check_connected(grid: Grid) -> None:

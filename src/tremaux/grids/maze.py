@@ -393,7 +393,7 @@ def to_grid_maze(maze: Any) -> GridMaze:
     Parameters
     ----------
     maze : Maze
-        A single-level square maze.
+        A single-level square maze (or what :func:`tremaux.generate` returns).
 
     Returns
     -------
@@ -403,7 +403,7 @@ def to_grid_maze(maze: Any) -> GridMaze:
     Raises
     ------
     UnsupportedError
-        For a multi-level maze.
+        For a multi-level maze, or what is not a maze.
 
     Examples
     --------
@@ -412,8 +412,13 @@ def to_grid_maze(maze: Any) -> GridMaze:
     >>> to_grid_maze(tremaux.Maze.open((2, 3))).passages
     7
     """
+    from ..maze.model import Maze
     from .shapes import square
 
+    if hasattr(maze, "stats") and isinstance(getattr(maze, "maze", None), Maze):
+        maze = maze.maze  # what tremaux.generate returns: its maze
+    if not isinstance(maze, Maze):
+        raise UnsupportedError(f"to_grid_maze needs a tremaux.Maze, not {type(maze).__name__}")
     if maze.ndim != 2:
         raise UnsupportedError("only single-level mazes convert to a GridMaze")
     g = square(maze.shape)

@@ -6,7 +6,7 @@ origin its start and the target its goal (a path, the solution, is not needed to
 smallest holding every cell named. One maze a text: a file of many, one a line, is refused with their number.
 
 networkx's ``write_edgelist`` and ``write_adjlist`` texts of a maze's graph read too (:func:`from_lists`): lines of
-cells ``(0, 0) (0, 1)``, the first joined to each other one (an edge list's ``{...}`` data ignored), and ``#``
+cells ``(0, 0) (0, 1)`` (or ``(level, row, col)`` for a maze with levels), the first joined to each other one (an edge list's ``{...}`` data ignored), and ``#``
 comment lines. A GML text (networkx's ``write_gml``) is told here (:func:`is_gml`), without networkx, and read by
 :func:`tremaux.io.graph.from_gml`.
 """
@@ -76,7 +76,9 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
         raise MazeFormatError(f"a maze of tokens: {exc}", source=source) from None
 
 
-_LIST_LINE = re.compile(r"\s*(?:" + _CELL + r"\s*)+(?:\{.*\})?\s*")
+_LIST_CELL = r"\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)"
+"""A cell of an edge or adjacency list: ``(row, col)``, or ``(level, row, col)`` as a maze with levels writes."""
+_LIST_LINE = re.compile(r"\s*(?:" + _LIST_CELL + r"\s*)+(?:\{.*\})?\s*")
 
 
 def is_lists(text: str) -> bool:
@@ -97,7 +99,7 @@ def from_lists(text: str, source: str | None = None) -> Maze:
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        cells = [(int(r), int(c)) for r, c in re.findall(_CELL, line.split("{")[0])]
+        cells = [tuple(int(x) for x in cell if x) for cell in re.findall(_LIST_CELL, line.split("{")[0])]
         G.add_node(cells[0])
         G.add_edges_from((cells[0], other) for other in cells[1:])
     try:

@@ -42,14 +42,20 @@ def to_graph(maze: Maze) -> nx.Graph:
     Parameters
     ----------
     maze : Maze
-        The maze to convert.
+        The maze to convert (or what :func:`tremaux.generate` or :func:`tremaux.solve` returns: its maze).
 
     Returns
     -------
     networkx.Graph
         A node per existing cell, an edge per open passage; the graph's
-        ``shape``, ``start`` and ``goal`` attributes, and ``start=True`` /
-        ``goal=True`` on those nodes.
+        ``shape``, ``start`` and ``goal`` attributes (``start`` and ``goal``
+        only when the maze has them, so that ``networkx.write_gml`` can write
+        every graph), and ``start=True`` / ``goal=True`` on those nodes.
+
+    Raises
+    ------
+    InvalidMazeError
+        For what is not a maze (a maze on another grid: ``GridMaze.to_networkx``).
 
     Examples
     --------
@@ -59,7 +65,9 @@ def to_graph(maze: Maze) -> nx.Graph:
     >>> list(G.edges()), G.graph["shape"], G.nodes[(0, 0)]
     ([((0, 0), (0, 1))], (1, 2), {'start': True})
     """
-    G = nx.Graph(shape=tuple(maze.shape), start=maze.start, goal=maze.goal)
+    maze = _maze_of(maze)
+    ends = {k: v for k, v in (("start", maze.start), ("goal", maze.goal)) if v is not None}
+    G = nx.Graph(shape=tuple(maze.shape), **ends)  # no None values: GML and GraphML writers refuse them
     exists = np.flatnonzero(maze.flat_mask)
     G.add_nodes_from(map(tuple, maze.cells_of(exists).tolist()))
     L, H, W = maze.shape3
@@ -78,6 +86,16 @@ def to_graph(maze: Maze) -> nx.Graph:
     if maze.goal is not None:
         G.nodes[maze.goal]["goal"] = True
     return G
+
+
+def _maze_of(obj: Any) -> Maze:
+    if not isinstance(obj, Maze) and isinstance(getattr(obj, "maze", None), Maze):
+        obj = obj.maze  # a generation or a solution: its maze
+    if isinstance(obj, Maze):
+        return obj
+    grid = hasattr(obj, "grid") or hasattr(getattr(obj, "maze", None), "grid")
+    hint = "; a maze on another grid gives its graph as GridMaze.to_networkx()" if grid else ""
+    raise InvalidMazeError(f"to_graph needs a tremaux.Maze, not {type(obj).__name__}{hint}")
 
 
 _LABEL = re.compile(r"\s*[(\[]?\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?[)\]]?\s*")

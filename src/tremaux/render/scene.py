@@ -186,15 +186,15 @@ def scene(
     ----------
     obj : Maze, Solution or Generated
         What is drawn. A solution brings its path, visited cells and marks.
-    path : None, False or sequence of cells
-        ``None`` draws the solution's path (if any), ``False`` none, a sequence
-        of cells that path.
-    visited : None, False or bool array
-        ``None`` shades the cells the solution visited, ``False`` nothing, an
-        array shaped like the maze those cells.
-    marks : None, False or array
-        Tremaux marks: ``None`` takes ``solution.extras["marks"]`` when
-        present; an array shaped like the maze plus a last axis of 4 or 6
+    path : None, True, False or sequence of cells
+        ``None`` (or ``True``) draws the solution's path (if any), ``False``
+        none, a sequence of cells that path.
+    visited : None, True, False or bool array
+        ``None`` (or ``True``) shades the cells the solution visited, ``False``
+        nothing, an array shaped like the maze those cells.
+    marks : None, True, False or array
+        Tremaux marks: ``None`` (or ``True``) takes ``solution.extras["marks"]``
+        when present; an array shaped like the maze plus a last axis of 4 or 6
         sides (N, E, S, W[, U, D]) holds the number of marks on each side.
     heat : None, False, True or cell
         Colour every cell by its distance from this cell (``True``: from the
@@ -224,6 +224,8 @@ def scene(
     """
     maze = maze_of(obj)
     sol = obj if isinstance(obj, Solution) else None
+    # True asks for the object's own overlay, as heat=True and start=True do (an array of True would be a shape)
+    path, visited, marks = (None if v is True else v for v in (path, visited, marks))
 
     if path is None:
         p = np.asarray(sol.path) if sol is not None and sol.found else np.empty((0, maze.ndim), np.int64)

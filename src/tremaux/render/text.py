@@ -206,7 +206,8 @@ def to_text(
         (keys ``path``, ``visited``, ``start``, ``goal``, ``both``).
     path, visited, heat, start, goal
         Overlays, see :func:`tremaux.render.scene.scene`; visited cells are
-        not drawn unless ``visited=None`` (the solution's) or an array is given.
+        not drawn unless ``visited=True`` or ``None`` (the solution's) or an
+        array is given.
 
     Returns
     -------
