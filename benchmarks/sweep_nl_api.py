@@ -1,0 +1,399 @@
+"""The Number Link Python API as a notebook user combines it: built every way, solved, checked, drawn and saved.
+
+Usage::
+
+    python benchmarks/sweep_nl_api.py            # the whole sweep (boards up to 60 x 60, more seeds; ~10 minutes)
+    python benchmarks/sweep_nl_api.py --quick    # a minute or two on two shared cores
+
+Where ``fuzz_inputs_nl.py`` runs the command line, this sweep calls the library in process:
+
+* **build**: each puzzle made every way the API offers (a list of lists, tuples, a numpy array of every integer
+  dtype, rows of text, rows of labels that are numpy ints, ``from_endpoints`` with a list or a mapping, puzzle
+  text and bytes, a file by ``str`` and ``pathlib`` path, ``save`` / ``load`` and ``dumps`` / ``loads`` in every
+  writable format, what ``generate_puzzle``, a solve and a check return) must be that puzzle;
+* **solve** / **count** / **unique**: every registered solver, rule (by name and as a ``Rule``) and touch setting
+  (``True``, ``False``, ``None``, numpy booleans), counts and time limits as numpy numbers, on random boards of
+  1 to 16 cells, dense, sparse, without numbers, every cell a number and impossible ones: each solution kept is
+  followed line by line by ``tests/numberlink_checker.py``, and the verdict, the uniqueness and the count are
+  those of the brute force of ``tests/numberlink_reference.py``;
+* **diagnose**: the verdict is brute force's (proper iff exactly one solution under the rule and touch);
+* **generate**: 1x2 to 60x60, both rules, touch, densities, seeds as numpy ints: the planted solution is
+  followed by the checker, a small board's puzzle has exactly one solution by brute force, the same seed
+  makes the same puzzle;
+* **json**: each run's and each check's ``to_dict()`` is JSON and reads back (``loads``) as its puzzle; pickles
+  round-trip; ``solve_file`` / ``check_file`` on files of several puzzles;
+* **draw**: ``to_svg`` / ``to_png`` / ``to_text`` / ``numbers_text`` / ``save`` and the notebook's
+  ``_repr_svg_`` of puzzles, runs, checks and generated puzzles from 1x1 to 60x60;
+* **refuse**: odd values a user may pass (a 3-D array, floats with a fraction, a label of two pairs, a shape of
+  one side...) are one-line ``ValueError`` s of tremaux, never a deep exception.
+
+Each problem is printed with its family and case; the exit status is 1 when there is one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import platform
+import random
+import sys
+import tempfile
+import time
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _sweep_nl_checks import (Tally, grid_of, judge_run, judge_verdict, json_problems, lines_problems,  # noqa: E402
+                              picture_problems, random_grid, reference_count, same_puzzle)
+
+DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, np.intp]
+WRITABLE = ["grid", "csv", "tsv", "wh", "flow", "contest", "puzzlink", "pzprv3", "bwinf", "copris", "xml", "ends",
+            "counted", "prolog"]
+RENAMES = {"flow", "contest", "puzzlink", "pzprv3", "bwinf", "xml", "ends", "counted", "prolog", "copris", "csv",
+           "tsv"}  # formats that hold pair numbers (or letters), not any label: compared by their pairs only
+LIMIT = 200  # brute force counts up to this many solutions
+
+
+def boards(rng: random.Random, n: int) -> list[list[list[int]]]:
+    """Small boards for the brute force: random ones, and those at the edges."""
+    fixed = [[[0]], [[1, 1]], [[1], [1]], [[1, 0, 1]], [[1, 2], [1, 2]], [[1, 2], [2, 1]], [[1, 1], [2, 2]],
+             [[0, 0], [0, 0]], [[1, 0], [0, 1]], [[1, 2, 1, 2]], [[1, 0, 0], [0, 0, 0], [0, 0, 1]],
+             [[1, 2, 3], [3, 2, 1]], [[1, 0, 2], [0, 0, 0], [2, 0, 1]], [[1, 2, 0, 0], [0, 0, 1, 2]],
+             [[0, 1, 0], [2, 0, 2], [0, 1, 0]], [[1, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]]
+    out = list(fixed)
+    while len(out) < n:
+        h, w = rng.randint(1, 4), rng.randint(1, 4)
+        if h * w > 16:
+            continue
+        out.append(random_grid(rng, h, w, rng.randint(1, max(1, h * w // 2))))
+    return out
+
+
+def built_ways(grid: list[list[int]], folder: Path) -> dict[str, object]:
+    """``grid`` handed over every way the API takes a puzzle (each value is given to ``Puzzle`` as it is)."""
+    from tremaux.numberlink import Puzzle, dumps
+
+    p = Puzzle(grid)
+    text = dumps(p, "grid")
+    ways: dict[str, object] = {"list": grid, "tuples": tuple(tuple(r) for r in grid), "text": text,
+                               "bytes": text.encode(), "rows": text.splitlines(), "puzzle": p,
+                               "list-of-arrays": [np.array(r) for r in grid]}
+    for dt in DTYPES:
+        ways[f"array-{np.dtype(dt).name}"] = np.array(grid, dtype=dt)
+    ways["array-fortran"] = np.asfortranarray(np.array(grid, dtype=np.int64))
+    ways["array-view"] = np.array(grid + grid, dtype=np.int16)[:len(grid)]
+    path = folder / f"p{abs(hash(text))}.txt"
+    path.write_text(text)
+    ways["path"], ways["str-path"] = path, str(path)
+    return ways
+
+
+def sweep_build(t: Tally, grids: list, folder: Path) -> None:
+    from tremaux.numberlink import Puzzle, diagnose, dumps, load, loads, save, solve_puzzle
+
+    for grid in grids:
+        want = Puzzle(grid)
+        case = f"{grid}"
+        for way, value in built_ways(grid, folder).items():
+            t.check("build", f"Puzzle({way}) of {case}", lambda v=value: same_puzzle(Puzzle(v), want))
+        labels = [[str(v) if v else "." for v in row] for row in grid]
+        t.check("build", f"from_rows(labels) of {case}", lambda: same_puzzle(Puzzle.from_rows(labels), want))
+        npl = [[np.int64(v) for v in row] for row in grid]
+        t.check("build", f"from_rows(numpy ints) of {case}", lambda: same_puzzle(Puzzle.from_rows(npl), want))
+        ends = [tuple(tuple(int(x) for x in c) for c in want.endpoints(k)) for k in range(1, want.pairs + 1)]
+        t.check("build", f"from_endpoints(list) of {case}",
+                lambda: same_puzzle(Puzzle.from_endpoints(want.shape, ends), want))
+        npends = np.array(ends, dtype=np.int32).reshape(-1, 2, 2)
+        t.check("build", f"from_endpoints(numpy) of {case}",
+                lambda: same_puzzle(Puzzle.from_endpoints(np.array(want.shape), npends), want))
+        t.check("build", f"from_endpoints(mapping) of {case}", lambda: same_puzzle(
+            Puzzle.from_endpoints(want.shape, {lab: e for lab, e in zip(want.labels, ends)}), want))
+        for fmt in WRITABLE:
+            def round_trip(fmt: str = fmt) -> list[str]:
+                from tremaux.errors import PuzzleFormatError
+
+                try:
+                    text = dumps(want, fmt)
+                except PuzzleFormatError:
+                    return []  # a size or a label the format cannot hold: refused in one line, as documented
+                out = same_puzzle(loads(text, format=fmt), want, labels=fmt not in RENAMES)
+                return out + [f"detected: {p}" for p in same_puzzle(loads(text), want, labels=fmt not in RENAMES)]
+            t.check("build", f"dumps/loads {fmt} of {case}", round_trip)
+        for ext in (".txt", ".wh", ".csv", ".xml", ".pl"):
+            path = folder / f"s{len(t.problems)}-{want.height}x{want.width}{ext}"
+
+            def saved(path: Path = path) -> list[str]:
+                from tremaux.errors import PuzzleFormatError
+
+                try:
+                    save(want, path)
+                except PuzzleFormatError:
+                    return []
+                return same_puzzle(load(path), want, labels=False) + same_puzzle(load(str(path)), want, labels=False)
+            t.check("build", f"save/load {ext} of {case}", saved)
+        t.check("build", f"solve_puzzle(generated-like answers) of {case}", lambda: same_puzzle(
+            Puzzle(solve_puzzle(want, rule="nikoli", time_limit=10)), want) + same_puzzle(
+            Puzzle(diagnose(want, rule="nikoli", time_limit=10)), want))
+
+
+def sweep_solve(t: Tally, grids: list, quick: bool) -> None:
+    from tremaux.numberlink import NL_SOLVERS, solve_puzzle
+    from tremaux.numberlink.rules import resolve
+
+    memo: dict = {}
+    for grid in grids:
+        case = f"{grid}"
+        for rule, touch, mode, solver in product(("fill", "nikoli"), (True, False, None, np.bool_(False)),
+                                                 ("plain", "unique", "count"), NL_SOLVERS.names()):
+            entry = NL_SOLVERS.get(solver)
+            fill = rule == "fill"
+            count = np.int64(3) if mode == "count" else None
+            for given_rule in ((rule, resolve(rule, touch)) if mode == "plain" else (rule,)):
+                # a Rule is taken as is (its touch, unless touch is given); a name's touch is by default allowed for
+                # a plain solve only
+                real = bool(touch) if touch is not None else (
+                    given_rule.touch if not isinstance(given_rule, str) else mode == "plain")
+                if (mode != "plain" and not entry.counts) or (not real and entry.touch_only):
+                    continue
+                total = reference_count(grid, fill, real, LIMIT, memo)
+
+                def run(solver=solver, given_rule=given_rule, touch=touch, mode=mode, count=count, total=total,
+                        real=real, fill=fill, exact=entry.counts) -> list[str]:
+                    r = solve_puzzle(grid, solver, rule=given_rule, touch=touch, unique=mode == "unique", count=count,
+                                     time_limit=np.float64(20))
+                    return judge_run(r, total, LIMIT, fill, real, unique=mode == "unique",
+                                     count=None if count is None else int(count), exact=exact)
+                t.check(mode if mode != "plain" else "solve",
+                        f"{solver} {rule} {type(given_rule).__name__} touch={touch} {mode} {case}", run)
+        if not quick:
+            for k in (1, 2, 7):
+                total = reference_count(grid, False, True, LIMIT, memo)
+                t.check("count", f"count={k} keep=1 nikoli touch {case}", lambda k=k, total=total: judge_run(
+                    solve_puzzle(grid, rule="nikoli", touch=True, count=k, keep=1), total, LIMIT, False, True,
+                    unique=False, count=k))
+
+
+def sweep_diagnose(t: Tally, grids: list) -> None:
+    from tremaux.numberlink import diagnose
+
+    memo: dict = {}
+    for grid in grids:
+        for rule in ("fill", "nikoli"):
+            for touch in (None, True, False):
+                real = bool(touch)
+                total = reference_count(grid, rule == "fill", real, LIMIT, memo)
+
+                def run(rule=rule, touch=touch, total=total, real=real) -> list[str]:
+                    d = diagnose(np.array(grid, dtype=np.uint16), rule, touch=touch, time_limit=20)
+                    out = judge_verdict(d, total, LIMIT, real)
+                    if d.solution is not None:
+                        out += lines_problems(d.solution, rule == "fill", real)
+                    return out + json_problems(d.to_dict(), d.puzzle) + _pickled(d) + _shown(d, d.puzzle.shape)
+                t.check("diagnose", f"{rule} touch={touch} {grid}", run)
+
+
+def _pickled(obj: object) -> list[str]:
+    back = pickle.loads(pickle.dumps(obj))
+    return [] if back == obj else [f"pickle round trip differs: {back!r} vs {obj!r}"]
+
+
+def _shown(obj: object, shape: tuple[int, int]) -> list[str]:
+    """What a notebook shows of ``obj`` (``_repr_svg_``, ``repr``, ``str``) is a picture and one line of text."""
+    svg = obj._repr_svg_()  # type: ignore[attr-defined]
+    out = picture_problems(svg, None, shape) if svg is not None else []
+    if "\n" in repr(obj) or "object at 0x" in repr(obj):
+        out.append(f"repr {repr(obj)[:80]!r}")
+    str(obj)
+    return out
+
+
+def sweep_runs(t: Tally, rng: random.Random, sizes: list, folder: Path) -> None:
+    """Runs on larger boards (generated, dense, sparse, impossible): valid lines, JSON, pickles, pictures."""
+    from tremaux.numberlink import (check_file, dumps, generate_puzzle, loads, numbers_text, save, solve_file,
+                                    solve_puzzle, to_png, to_svg, to_text)
+    from tremaux.numberlink.draw import save as draw_save
+
+    for h, w in sizes:
+        for density in (None, 0.05):
+            if h * w < 2:
+                continue
+            rule = rng.choice(["fill", "nikoli"])
+            seed = np.int64(rng.randrange(1000))
+            made = t.check("generate", f"{h}x{w} {rule} density={density} seed={seed}", lambda: generate_puzzle(
+                (h, w), rule=rule, density=density, seed=seed, time_limit=60))
+            if made is None:
+                continue
+            p = made.puzzle
+            case = f"{h}x{w} {rule} seed={seed}"
+            t.check("generate", f"planted lines {case}", lambda: [f"planted: {x}" for x in __import__(
+                "numberlink_checker").follow(grid_of(p), [s.tolist() for s in made.solution.paths],
+                                             fill=rule == "fill", touch=made.touch)])
+            t.check("generate", f"same seed {case}", lambda: [] if generate_puzzle(
+                (h, w), rule=rule, density=density, seed=int(seed), time_limit=60).puzzle == p else ["another puzzle"])
+            if h * w <= 12:
+                t.check("generate", f"unique by brute force {case}", lambda: [] if len(__import__(
+                    "numberlink_reference").brute_force(grid_of(p), rule == "fill", limit=3, touch=made.touch)) == 1
+                    else ["not unique by brute force"])
+            r = t.check("solve", f"generated {case}", lambda: solve_puzzle(made, rule=rule, unique=True,
+                                                                           time_limit=60))
+            if r is not None:
+                t.check("unique", f"generated {case}", lambda: lines_problems(r, rule == "fill", False) + (
+                    [] if r.unique else [f"not unique: {r.status} {r.message}"]))
+                t.check("json", f"run {case}", lambda: json_problems(r.to_dict(all_solutions=True), p) +
+                        _pickled(r) + _shown(r, p.shape))
+            t.check("draw", f"pictures {case}", lambda: picture_problems(to_svg(p), to_png(p), p.shape) + (
+                picture_problems(to_svg(r), to_png(r), p.shape) if r is not None else []) +
+                _text_problems(to_text(p), numbers_text(r if r is not None else p), p.shape) +
+                _shown(made, p.shape) + _shown(p, p.shape))
+            for ext in (".svg", ".png", ".txt"):
+                t.check("draw", f"save {ext} {case}", lambda ext=ext: _saved_picture(
+                    draw_save, r if r is not None else p, folder / f"{h}x{w}{ext}", p.shape))
+            t.check("draw", f"formats.save .svg {case}", lambda: _saved_picture(
+                lambda o, f: save(o, f), p, folder / f"f{h}x{w}.svg", p.shape))
+            many = folder / f"many-{h}x{w}.txt"
+            many.write_text(dumps(p) + "\n" + dumps(p.replace(grid=np.fliplr(p.grid))))
+
+            def files() -> list[str]:
+                rs = solve_file(many, rule=rule, time_limit=30) + solve_file(str(many), rule=rule, time_limit=30)
+                ds = check_file(many, rule=rule, time_limit=30)
+                out = [f"solve_file {x.status}" for x in rs if x.status != "solved"]
+                out += [f"check_file {d.verdict}" for d in ds if d.verdict != "proper"]
+                return out + [f"{x}" for d in ds for x in json_problems(d.to_dict(), loads(d.to_dict()["puzzle"]))]
+            t.check("json", f"files {case}", files)
+
+
+def _text_problems(text: str, numbers: str, shape: tuple[int, int]) -> list[str]:
+    out = []
+    if len(text.splitlines()) != shape[0]:
+        out.append(f"to_text has {len(text.splitlines())} lines for {shape[0]} rows")
+    if len(numbers.splitlines()) != shape[0]:
+        out.append(f"numbers_text has {len(numbers.splitlines())} lines for {shape[0]} rows")
+    return out
+
+
+def _saved_picture(saver, obj, path: Path, shape) -> list[str]:
+    saver(obj, path)
+    data = path.read_bytes()
+    if path.suffix == ".svg":
+        return picture_problems(data.decode(), None, shape)
+    if path.suffix == ".png":
+        return picture_problems(None, data, shape)
+    return _text_problems(data.decode().rstrip("\n"), data.decode().rstrip("\n"), shape)
+
+
+def sweep_odd(t: Tally, folder: Path) -> None:
+    """Odd but valid values, and bad ones that must be refused in one line."""
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import Puzzle, diagnose, dumps, generate_puzzle, loads, solve_puzzle, to_png, to_svg
+
+    full = [[(r * 6 + c) // 2 + 1 for c in range(6)] for r in range(6)]  # every cell a number
+    for name, value, kw in [
+        ("every cell a number", full, {}),
+        ("labels numpy ints", [[1, 0, 1], [2, 0, 2]], {"labels": [np.int64(10), np.uint8(7)]}),
+        ("labels numpy strings", [[1, 0, 1], [2, 0, 2]], {"labels": np.array(["A", "B"])}),
+        ("labels tuple", [[1, 0, 1], [2, 0, 2]], {"labels": ("x", "y")}),
+        ("labels of signs", [[1, 0, 1], [2, 0, 2]], {"labels": ["#", "0"]}),
+        ("rows as tuples", (("1", ".", "1"), ("2", ".", "2")), {}),
+        ("long labels", [[1, 0, 1], [2, 0, 2]], {"labels": ["alpha", "a-very-long-label-name"]}),
+        ("unicode labels", [[1, 0, 1], [2, 0, 2]], {"labels": ["é", "漢"]}),
+        ("1x60 line", [[1] + [0] * 58 + [1]], {}),
+        ("60x1 line", [[1]] + [[0]] * 58 + [[1]], {}),
+    ]:
+        def run(value=value, kw=kw) -> list[str]:
+            p = Puzzle(value, **kw)
+            out: list[str] = []
+            for rule in ("fill", "nikoli"):
+                r = solve_puzzle(p, rule=rule, unique=True, time_limit=20)
+                out += lines_problems(r, rule == "fill", False) + json_problems(r.to_dict(), p)
+                out += [] if r.status == "solved" and r.unique else [f"{rule}: {r.status} unique={r.unique}"]
+            out += picture_problems(to_svg(p), to_png(p), p.shape) + _shown(p, p.shape)
+            out += _shown(diagnose(p), p.shape)
+            try:  # str() is the grid text when the grid format holds the labels, else a drawing
+                text = dumps(p)
+            except PuzzleFormatError:
+                return out
+            return out + same_puzzle(loads(str(p) + "\n"), p) + ([] if str(p) == text.rstrip("\n") else ["str"])
+        t.check("odd", name, run)
+    bad = [
+        ("3-D array", lambda: Puzzle(np.zeros((2, 2, 2), dtype=int))),
+        ("fractions", lambda: Puzzle(np.array([[1.5, 0, 1.5]]))),
+        ("NaN", lambda: Puzzle(np.array([[1, np.nan, 1]]))),
+        ("inf", lambda: Puzzle(np.array([[1, np.inf, 1]]))),
+        ("huge id", lambda: Puzzle(np.array([[2**62, 0, 2**62]], dtype=np.int64))),
+        ("uint64 top", lambda: Puzzle(np.array([[2**64 - 1, 0, 2**64 - 1]], dtype=np.uint64))),
+        ("empty array", lambda: Puzzle(np.zeros((0, 3), dtype=int))),
+        ("empty list", lambda: Puzzle([])),
+        ("ragged", lambda: Puzzle([[1, 0, 1], [2, 2]])),
+        ("three of a number", lambda: Puzzle([[1, 1, 1]])),
+        ("labels one short", lambda: Puzzle([[1, 0, 1], [2, 0, 2]], labels=["A"])),
+        ("labels twice", lambda: Puzzle([[1, 0, 1], [2, 0, 2]], labels=["A", "A"])),
+        ("labels a string", lambda: Puzzle([[1, 0, 1]], labels="A")),
+        ("from_endpoints off the board", lambda: Puzzle.from_endpoints((2, 2), [((0, 0), (2, 0))])),
+        ("from_endpoints one cell", lambda: Puzzle.from_endpoints((2, 2), [((0, 0), (0, 0))])),
+        ("from_endpoints fraction", lambda: Puzzle.from_endpoints((2, 2), [((0, 0.5), (1, 1))])),
+        ("solver unknown", lambda: solve_puzzle([[1, 1]], "dfs")),
+        ("rule unknown", lambda: solve_puzzle([[1, 1]], rule="loose")),
+        ("count 0", lambda: solve_puzzle([[1, 1]], count=0)),
+        ("count float", lambda: solve_puzzle([[1, 1]], count=2.5)),
+        ("time limit 0", lambda: solve_puzzle([[1, 1]], time_limit=0)),
+        ("time limit negative", lambda: solve_puzzle([[1, 1]], time_limit=np.float64(-1))),
+        ("time limit NaN", lambda: solve_puzzle([[1, 1]], time_limit=float("nan"))),
+        ("touch a string", lambda: solve_puzzle([[1, 1]], touch="no")),
+        ("unique a number", lambda: solve_puzzle([[1, 1]], unique=2)),
+        ("tremaux unique", lambda: solve_puzzle([[1, 1]], "tremaux", unique=True)),
+        ("diagnose a dict", lambda: diagnose({"grid": [[1, 1]]})),
+        ("missing file", lambda: solve_puzzle(folder / "missing.txt")),
+        ("a folder", lambda: solve_puzzle(folder)),
+        ("generate 1x1", lambda: generate_puzzle((1, 1), seed=1)),
+        ("generate one side", lambda: generate_puzzle((5,), seed=1)),
+        ("generate 0x5", lambda: generate_puzzle((0, 5), seed=1)),
+        ("generate density 0", lambda: generate_puzzle((5, 5), density=0, seed=1)),
+        ("generate seed float", lambda: generate_puzzle((5, 5), seed=1.5)),
+        ("generate seed past 64 bits", lambda: generate_puzzle((5, 5), seed=2**64)),
+        ("generate rule unknown", lambda: generate_puzzle((5, 5), rule="loose", seed=1)),
+        ("generate planting unknown", lambda: generate_puzzle((5, 5), planting="spiral", seed=1)),
+        ("picture cell 0", lambda: to_svg(Puzzle([[1, 1]]), cell=0)),
+        ("picture colour bad", lambda: to_png(Puzzle([[1, 1]]), colours=["nocolour"])),
+    ]
+    for name, call in bad:
+        t.refused("refuse", name, call)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer boards and sizes (a minute or two)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    grids = boards(rng, 40 if args.quick else 160)
+    sizes = ([(1, 2), (2, 1), (1, 9), (3, 3), (4, 7), (12, 12), (30, 30)] if args.quick else
+             [(1, 2), (2, 1), (2, 2), (1, 9), (9, 1), (3, 3), (3, 4), (4, 7), (8, 5), (12, 12), (20, 13), (30, 30),
+              (45, 45), (60, 60)])
+    t0, c0 = time.perf_counter(), time.process_time()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name, step in [("build", lambda: sweep_build(t, grids[:24 if args.quick else None], folder)),
+                           ("solve", lambda: sweep_solve(t, grids, args.quick)),
+                           ("diagnose", lambda: sweep_diagnose(t, grids)),
+                           ("runs", lambda: sweep_runs(t, rng, sizes, folder)),
+                           ("odd", lambda: sweep_odd(t, folder))]:
+            before = sum(t.checked.values()), len(t.problems)
+            s0 = time.process_time()
+            step()
+            print(f"{name:9s} {sum(t.checked.values()) - before[0]:6d} checks  {len(t.problems) - before[1]:4d} "
+                  f"problems  {time.process_time() - s0:7.1f} s CPU", flush=True)
+    print(f"\n{sum(t.checked.values())} checks ({', '.join(f'{k} {v}' for k, v in sorted(t.checked.items()))}), "
+          f"{len(t.problems)} problems; {time.process_time() - c0:.0f} s CPU, {time.perf_counter() - t0:.0f} s wall "
+          f"(Python {platform.python_version()}, {os.cpu_count()} cores, seed {args.seed})")
+    for family, case, what in t.problems:
+        print(f"PROBLEM [{family}] {case}: {what}")
+    return 1 if t.problems else 0
+
+
+t = Tally()
+
+if __name__ == "__main__":
+    sys.exit(main())
