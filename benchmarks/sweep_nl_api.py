@@ -362,6 +362,48 @@ def sweep_odd(t: Tally, folder: Path) -> None:
         t.refused("refuse", name, call)
 
 
+COLOURS = {"names": ["red", "navy"], "hex": ["#ff0000", "#000080"], "short hex": ["#f00", "#008"],
+           "rgb()": ["rgb(255, 0, 0)", "rgb(0, 0, 128)"], "tuples": [(255, 0, 0), (0, 0, 128)],
+           "lists": [[255, 0, 0], [0, 0, 128]], "numpy rows": np.array([[255, 0, 0], [0, 0, 128]], dtype=np.uint8),
+           "numpy ints": [tuple(np.int64(v) for v in (255, 0, 0)), (0, 0, 128)]}
+
+
+def sweep_styles(t: Tally) -> None:
+    """Pictures with the styles a notebook passes: each colour spelling, in SVG and PNG alike."""
+    import io
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image, ImageColor
+
+    from tremaux.numberlink import Puzzle, solve_puzzle, to_png, to_svg
+
+    r = solve_puzzle(Puzzle([[1, 0, 1], [2, 0, 2]]))
+    for name, colours in COLOURS.items():
+        def run(colours=colours) -> list[str]:
+            out = []
+            svg = to_svg(r, colours=colours, cell=np.int64(20), grid_colour=colours[1], background="white")
+            for el in ET.fromstring(svg).iter():
+                for key in ("fill", "stroke"):
+                    value = el.get(key)
+                    if value not in (None, "none"):
+                        try:
+                            ImageColor.getrgb(value)
+                        except ValueError:
+                            out.append(f"SVG {key}={value!r} is no colour")
+            png = Image.open(io.BytesIO(to_png(r, colours=colours, cell=np.int64(20)))).convert("RGB")
+            if png.getpixel((30, 10)) != (255, 0, 0):  # the middle of line 1, between its numbers
+                out.append(f"PNG line 1 is {png.getpixel((30, 10))}, not red")
+            return out
+        t.check("draw", f"colours as {name}", run)
+    for name, colours in {"unknown name": ["nocolour", "red"], "a quote": ['red" onload="x', "red"],
+                          "a short tuple": [(255, 0), (0, 0, 0)], "past 255": [(256, 0, 0), (0, 0, 0)]}.items():
+        for draw in (to_svg, to_png):
+            t.refused("refuse", f"{draw.__name__} colours with {name}", lambda draw=draw, colours=colours: draw(
+                r, colours=colours))
+        t.refused("refuse", f"to_svg background {name}", lambda colours=colours: to_svg(r, background=colours[0]))
+    t.refused("refuse", "lines(5) of a run of one solution", lambda: r.lines(5))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer boards and sizes (a minute or two)")
@@ -379,7 +421,8 @@ def main(argv: list[str] | None = None) -> int:
                            ("solve", lambda: sweep_solve(t, grids, args.quick)),
                            ("diagnose", lambda: sweep_diagnose(t, grids)),
                            ("runs", lambda: sweep_runs(t, rng, sizes, folder)),
-                           ("odd", lambda: sweep_odd(t, folder))]:
+                           ("odd", lambda: sweep_odd(t, folder)),
+                           ("styles", lambda: sweep_styles(t))]:
             before = sum(t.checked.values()), len(t.problems)
             s0 = time.process_time()
             step()

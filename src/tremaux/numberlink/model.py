@@ -92,7 +92,8 @@ class Puzzle:
         ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of
         pair ``k``. Each ``k`` must appear exactly twice, with no id skipped.
         A puzzle, what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle
-        text or a file's path are taken too, as :func:`~tremaux.numberlink.solve_puzzle` takes them.
+        text, rows of text (``["1.1", "2.2"]``) or a file's path are taken too, as
+        :func:`~tremaux.numberlink.solve_puzzle` takes them.
     labels : sequence of str, optional
         The label shown for each pair, ``labels[k - 1]`` for pair ``k``
         (default ``"1"``, ``"2"``, ...).
@@ -124,8 +125,9 @@ class Puzzle:
     __slots__ = ("_grid", "_labels", "_name", "_ends", "__weakref__")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
-        if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
-            given = named("puzzle of")(grid)  # tremaux.numberlink._given.puzzle_of, named by the package
+        rows = isinstance(grid, (list, tuple)) and len(grid) > 0 and all(isinstance(x, str) for x in grid)
+        if rows or not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text, file or rows of text:
+            given = named("puzzle of")(grid)  # as solve_puzzle takes them (tremaux.numberlink._given.puzzle_of)
             grid, labels, name = given.grid, given.labels if labels is None else labels, name or given.name
         try:
             arr = np.asarray(grid)
@@ -137,7 +139,7 @@ class Puzzle:
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
         if arr.dtype.kind not in "iu":
-            if arr.dtype.kind == "f" and np.all(np.mod(arr, 1) == 0):
+            if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(np.mod(arr, 1) == 0):  # NaN: no warning
                 arr = arr.astype(np.int64)
             else:
                 hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else ""

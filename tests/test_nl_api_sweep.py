@@ -1,0 +1,79 @@
+"""What benchmarks/sweep_nl_api.py found in the Number Link Python API, pinned: each puzzle spelling the solver takes
+builds a Puzzle too, colours are spelled alike in SVG and PNG (and what is no colour is refused in one line), and a
+solution past those kept is named."""
+
+from __future__ import annotations
+
+import io
+import warnings
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tremaux.errors import InvalidSizeError, PuzzleError
+from tremaux.numberlink import Puzzle, solve_puzzle, to_png, to_svg
+
+
+def test_puzzle_takes_rows_of_text_as_solve_puzzle_does():
+    for rows in (["1.1", "2.2"], ("1.1", "2.2")):  # was: "a puzzle grid is 2-D, not of shape (2,)"
+        assert Puzzle(rows) == solve_puzzle(rows).puzzle == Puzzle([[1, 0, 1], [2, 0, 2]])
+    assert Puzzle(["A.A"], labels=["z"]).labels == ("z",)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_a_grid_of_floats_with_nan_or_inf_is_refused_without_a_warning(bad):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # was: a RuntimeWarning (invalid value in remainder) before the error
+        with pytest.raises(PuzzleError, match=r"^a puzzle grid holds integers \(pair ids\), not float64$"):
+            Puzzle(np.array([[1, bad, 1]]))
+
+
+def _run():
+    return solve_puzzle(Puzzle([[1, 0, 1], [2, 0, 2]]))
+
+
+@pytest.mark.parametrize("colours", [
+    [(255, 0, 0), (0, 0, 128)],
+    [[255, 0, 0], [0, 0, 128]],
+    np.array([[255, 0, 0], [0, 0, 128]], dtype=np.uint8),
+    [(np.int64(255), np.int64(0), np.int64(0)), "navy"],
+    ["rgb(255, 0, 0)", "#000080"],
+])
+def test_colours_as_rgb_tuples_draw_the_same_in_svg_and_png(colours):
+    svg = ET.fromstring(to_svg(_run(), colours=colours, cell=20))  # was: stroke="(255, 0, 0)", no colour at all
+    strokes = [el.get("stroke") for el in svg.iter() if el.tag.endswith("polyline")]
+    assert strokes[0] in ("#ff0000", "rgb(255, 0, 0)") and strokes[1] in ("#000080", "navy")
+    png = Image.open(io.BytesIO(to_png(_run(), colours=colours, cell=20))).convert("RGB")  # was: InvalidSizeError
+    assert png.getpixel((30, 10)) == (255, 0, 0) and png.getpixel((30, 30)) == (0, 0, 128)
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("nocolour", "'nocolour'"),
+    ('red" onload="x', "'red\" onload=\"x'"),
+    ((255, 0), r"\(255, 0\)"),
+    ((256, 0, 0), r"\(256, 0, 0\)"),
+    ((1.5, 0, 0), r"\(1.5, 0, 0\)"),
+])
+@pytest.mark.parametrize("draw", [to_svg, to_png])
+def test_what_is_no_colour_is_refused_in_one_line_by_both_pictures(draw, value, shown):
+    # was: to_svg wrote any string (a quote broke the XML) or tuple into the picture as it was given
+    for style, what in ((dict(colours=[value, "red"]), "colours"), (dict(background=value), "background"),
+                        (dict(grid_colour=value), "grid_colour")):
+        with pytest.raises(InvalidSizeError, match=rf"^{what}: {shown} is not a colour \(a name such as 'red', "):
+            draw(_run(), **style)
+
+
+def test_an_svg_background_may_be_none_and_colours_keep_their_spelling():
+    svg = to_svg(_run(), background="none", colours=["red", "#00f"])
+    assert 'fill="none"' in svg and 'stroke="red"' in svg and 'stroke="#00f"' in svg
+    ET.fromstring(svg)
+
+
+def test_a_solution_past_those_kept_is_named():
+    r = _run()
+    assert r.lines(np.int64(0)) == r.lines(-1) and r.numbers(np.int8(0)) == [[1, 1, 1], [2, 2, 2]]
+    for call in (r.lines, r.numbers):  # was: IndexError: tuple index out of range
+        with pytest.raises(IndexError, match=r"^solution 3 is not among the 1 solution kept; give 0 to 0$"):
+            call(3)
