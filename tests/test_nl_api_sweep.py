@@ -77,3 +77,21 @@ def test_a_solution_past_those_kept_is_named():
     for call in (r.lines, r.numbers):  # was: IndexError: tuple index out of range
         with pytest.raises(IndexError, match=r"^solution 3 is not among the 1 solution kept; give 0 to 0$"):
             call(3)
+
+
+def test_a_dataframe_of_pair_ids_is_a_grid():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame([[1, 0, 1], [2, 0, 2]])  # was: "expected a Puzzle (...), not DataFrame"
+    assert Puzzle(frame) == Puzzle([[1, 0, 1], [2, 0, 2]])
+    assert solve_puzzle(frame).grid.tolist() == [[1, 1, 1], [2, 2, 2]]
+
+
+def test_a_picture_saved_as_svg_is_named_when_read_as_a_puzzle(tmp_path):
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import load, save
+
+    path = tmp_path / "p.svg"
+    save(Puzzle([[1, 0, 1]]), path)
+    with pytest.raises(PuzzleFormatError, match=r"p\.svg:1:1: this is an SVG picture, not a Number Link puzzle "
+                                                r"text; a picture is not read back as its puzzle"):
+        load(path)  # was: "pair 1 of the XML board has 0 points with x and y; it needs two"

@@ -21,9 +21,9 @@ __all__ = ["puzzle_of"]
 
 def puzzle_of(value: Any) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator, a solve or a
-    check returns, a grid of pair ids (a 2-D integer array or a list of lists of ints, 0 for an empty cell), rows
-    of text (``["1.1", "2.2"]``), puzzle text (with a newline, or a puzz.link URL; bytes are decoded as a file's
-    are) or the path of a file holding one puzzle.
+    check returns, a grid of pair ids (a 2-D integer array, what numpy reads as one such as a pandas DataFrame, or
+    a list of lists of ints, 0 for an empty cell), rows of text (``["1.1", "2.2"]``), puzzle text (with a newline,
+    or a puzz.link URL; bytes are decoded as a file's are) or the path of a file holding one puzzle.
 
     Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given; a grid that is no puzzle
     (its shape, its values, a number on one cell) is refused by :class:`~tremaux.numberlink.Puzzle`.
@@ -48,6 +48,8 @@ def puzzle_of(value: Any) -> Any:
         from . import formats
 
         return formats.loads(bytes(value))
+    if hasattr(value, "__array__") and not isinstance(value, (str, os.PathLike)):  # a DataFrame, an xarray...
+        return Puzzle(np.asarray(value))
     inner = getattr(value, "puzzle", None)  # a GeneratedPuzzle, or the answer of a solve or a check: solved again
     if isinstance(inner, Puzzle) and type(value).__name__ in ("GeneratedPuzzle", "PuzzleSolution", "Diagnosis"):
         return inner
