@@ -95,3 +95,18 @@ def test_a_picture_saved_as_svg_is_named_when_read_as_a_puzzle(tmp_path):
     with pytest.raises(PuzzleFormatError, match=r"p\.svg:1:1: this is an SVG picture, not a Number Link puzzle "
                                                 r"text; a picture is not read back as its puzzle"):
         load(path)  # was: "pair 1 of the XML board has 0 points with x and y; it needs two"
+
+
+def test_rows_of_text_in_a_numpy_array_are_rows_of_text():
+    rows = np.array(["1.1", "2.2"])  # was: "a puzzle grid is 2-D, not of shape (2,)"
+    assert Puzzle(rows) == Puzzle([[1, 0, 1], [2, 0, 2]]) == solve_puzzle(rows).puzzle
+
+
+@pytest.mark.parametrize("grid, message", [
+    ([["A", ".", "A"], "B.B"], "a puzzle's rows are all text or all lists of pair ids, not text and list"),
+    ([[1, 0, 1], [[2], 0, 2]], r"the cell at row 2 column 1 holds \[2\], not a pair id"),
+])
+def test_a_grid_of_rows_of_one_length_that_numpy_refuses_is_named(grid, message):
+    for call in (Puzzle, solve_puzzle):  # was: "the rows of a puzzle grid differ in length: row 1 has 3 cells; row 1
+        with pytest.raises(PuzzleError, match=rf"^{message}$"):  # has 3" from Puzzle
+            call(grid)

@@ -31,19 +31,15 @@ def puzzle_of(value: Any) -> Any:
     import os
 
     from ..errors import PuzzleError, PuzzleFormatError
+    from ._cells import labelled
     from .model import Puzzle
 
     if isinstance(value, Puzzle):
         return value
-    if isinstance(value, np.ndarray):
+    if labelled(value):  # rows of text, in a list or a numpy array
+        return Puzzle.from_rows(value.tolist() if isinstance(value, np.ndarray) else value)
+    if isinstance(value, (np.ndarray, list, tuple)):  # a grid of pair ids, or one line naming why it is none
         return Puzzle(value)
-    if isinstance(value, (list, tuple)):
-        rows = len(value) > 0 and all(isinstance(row, str) for row in value)
-        other = next((row for row in value if not isinstance(row, str)), None)
-        if not rows and any(isinstance(row, str) for row in value):  # else "a grid is 2-D, not of shape (2,)"
-            raise PuzzleError(f"a puzzle's rows are all text or all lists of pair ids, not text and "
-                              f"{type(other).__name__}")
-        return Puzzle.from_rows(value) if rows else Puzzle(value)
     if isinstance(value, (bytes, bytearray)):  # a file's contents, read in binary
         from . import formats
 

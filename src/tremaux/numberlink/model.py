@@ -39,7 +39,7 @@ import numpy as np
 
 from .._display import NOTEBOOK_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, row_lengths, tokens
+from ._cells import at_cell, cells as _cells, count_message, labelled, not_a_table, tokens
 from ._named import named
 from .rules import RULES, check_rule
 
@@ -125,14 +125,15 @@ class Puzzle:
     __slots__ = ("_grid", "_labels", "_name", "_ends", "__weakref__")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
-        rows = isinstance(grid, (list, tuple)) and len(grid) > 0 and all(isinstance(x, str) for x in grid)
-        if rows or not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text, file or rows of text:
+        if labelled(grid) or not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, text, file, labels:
             given = named("puzzle of")(grid)  # as solve_puzzle takes them (tremaux.numberlink._given.puzzle_of)
             grid, labels, name = given.grid, given.labels if labels is None else labels, name or given.name
+        if isinstance(grid, (list, tuple)) and any(isinstance(row, str) for row in grid):  # text among lists
+            raise PuzzleError(not_a_table(grid))
         try:
             arr = np.asarray(grid)
-        except ValueError:  # rows of different lengths
-            raise PuzzleError(f"the rows of a puzzle grid differ in length: {row_lengths(grid)}") from None
+        except ValueError:  # rows of different lengths, a cell of several values
+            raise PuzzleError(not_a_table(grid)) from None
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
