@@ -11,6 +11,7 @@ import json
 import random
 import sys
 import traceback
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
@@ -30,13 +31,17 @@ class Tally:
     def check(self, family: str, case: str, func: Callable[[], Any]) -> Any:
         """Run ``func`` (which returns a list of problems, or a value) and count it; an exception is a problem."""
         self.checked[family] += 1
-        try:
-            out = func()
-        except Exception as exc:  # noqa: BLE001 - every exception of a good input is what the sweep looks for
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            self.problem(family, case, f"{type(exc).__name__}: {str(exc)[:300]} "
-                                       f"({Path(where.filename).name}:{where.lineno})")
-            return None
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            try:
+                out = func()
+            except Exception as exc:  # noqa: BLE001 - every exception of a good input is what the sweep looks for
+                where = traceback.extract_tb(exc.__traceback__)[-1]
+                self.problem(family, case, f"{type(exc).__name__}: {str(exc)[:300]} "
+                                           f"({Path(where.filename).name}:{where.lineno})")
+                out = None
+        for w in said:  # a warning is noise in a notebook: the library says what it means in its answers
+            self.problem(family, case, f"warning {w.category.__name__}: {w.message}")
         if isinstance(out, list):
             for p in out:
                 self.problem(family, case, p)
@@ -48,7 +53,9 @@ class Tally:
 
         self.checked[family] += 1
         try:
-            func()
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # a warning before the error is a problem too
+                func()
         except TremauxError as exc:
             text = str(exc)
             if "\n" in text or not text.strip():
