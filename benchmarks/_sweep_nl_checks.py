@@ -8,6 +8,7 @@ brute force, under each rule and touch setting.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import sys
 import traceback
@@ -238,4 +239,20 @@ def picture_problems(svg: str | None, png: bytes | None, shape: tuple[int, int])
             w, h = im.size
             if (shape[1] > shape[0] * 2 and w <= h) or (shape[0] > shape[1] * 2 and h <= w) or min(w, h) < 2:
                 out.append(f"PNG of {w} x {h} for a board of {shape[0]} x {shape[1]}")
+    return out
+
+
+def pickled(obj: object) -> list[str]:
+    """A pickle of ``obj`` loads back equal to it (results travel between processes so)."""
+    back = pickle.loads(pickle.dumps(obj))
+    return [] if back == obj else [f"pickle round trip differs: {back!r} vs {obj!r}"]
+
+
+def shown(obj: object, shape: tuple[int, int]) -> list[str]:
+    """What a notebook shows of ``obj`` (``_repr_svg_``, ``repr``, ``str``) is a picture and one line of text."""
+    svg = obj._repr_svg_()  # type: ignore[attr-defined]
+    out = picture_problems(svg, None, shape) if svg is not None else []
+    if "\n" in repr(obj) or "object at 0x" in repr(obj):
+        out.append(f"repr {repr(obj)[:80]!r}")
+    str(obj)
     return out

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pickle
 import platform
 import random
 import sys
@@ -47,7 +46,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _sweep_nl_checks import (Tally, grid_of, judge_run, judge_verdict, json_problems, lines_problems,  # noqa: E402
-                              picture_problems, random_grid, reference_count, same_puzzle)
+                              picture_problems, pickled, random_grid, reference_count, same_puzzle, shown)
+from _sweep_nl_odd import sweep_odd, sweep_styles  # noqa: E402
 
 DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, np.intp]
 WRITABLE = ["grid", "csv", "tsv", "wh", "flow", "contest", "puzzlink", "pzprv3", "bwinf", "copris", "xml", "ends",
@@ -208,28 +208,13 @@ def sweep_diagnose(t: Tally, grids: list) -> None:
                     out = judge_verdict(d, total, LIMIT, real)
                     if d.solution is not None:
                         out += lines_problems(d.solution, rule == "fill", real)
-                    return out + json_problems(d.to_dict(), d.puzzle) + _pickled(d) + _shown(d, d.puzzle.shape)
+                    return out + json_problems(d.to_dict(), d.puzzle) + pickled(d) + shown(d, d.puzzle.shape)
                 t.check("diagnose", f"{rule} touch={touch} {grid}", run)
 
                 def quick(rule=rule, touch=touch, total=total) -> list[str]:
                     why = quick_verdict(grid, rule if touch is None else resolve(rule, touch))
                     return [] if why is None or not total else [f"{why!r}, but brute force finds {total} solution(s)"]
                 t.check("diagnose", f"quick_verdict {rule} touch={touch} {grid}", quick)
-
-
-def _pickled(obj: object) -> list[str]:
-    back = pickle.loads(pickle.dumps(obj))
-    return [] if back == obj else [f"pickle round trip differs: {back!r} vs {obj!r}"]
-
-
-def _shown(obj: object, shape: tuple[int, int]) -> list[str]:
-    """What a notebook shows of ``obj`` (``_repr_svg_``, ``repr``, ``str``) is a picture and one line of text."""
-    svg = obj._repr_svg_()  # type: ignore[attr-defined]
-    out = picture_problems(svg, None, shape) if svg is not None else []
-    if "\n" in repr(obj) or "object at 0x" in repr(obj):
-        out.append(f"repr {repr(obj)[:80]!r}")
-    str(obj)
-    return out
 
 
 def sweep_runs(t: Tally, rng: random.Random, sizes: list, folder: Path) -> None:
@@ -265,11 +250,11 @@ def sweep_runs(t: Tally, rng: random.Random, sizes: list, folder: Path) -> None:
                 t.check("unique", f"generated {case}", lambda: lines_problems(r, rule == "fill", False) + (
                     [] if r.unique else [f"not unique: {r.status} {r.message}"]))
                 t.check("json", f"run {case}", lambda: json_problems(r.to_dict(all_solutions=True), p) +
-                        _pickled(r) + _shown(r, p.shape))
+                        pickled(r) + shown(r, p.shape))
             t.check("draw", f"pictures {case}", lambda: picture_problems(to_svg(p), to_png(p), p.shape) + (
                 picture_problems(to_svg(r), to_png(r), p.shape) if r is not None else []) +
                 _text_problems(to_text(p), numbers_text(r if r is not None else p), p.shape) +
-                _shown(made, p.shape) + _shown(p, p.shape))
+                shown(made, p.shape) + shown(p, p.shape))
             for ext in (".svg", ".png", ".txt"):
                 t.check("draw", f"save {ext} {case}", lambda ext=ext: _saved_picture(
                     draw_save, r if r is not None else p, folder / f"{h}x{w}{ext}", p.shape))
@@ -354,140 +339,6 @@ def _saved_picture(saver, obj, path: Path, shape) -> list[str]:
     if path.suffix == ".png":
         return picture_problems(None, data, shape)
     return _text_problems(data.decode().rstrip("\n"), data.decode().rstrip("\n"), shape)
-
-
-def sweep_odd(t: Tally, folder: Path) -> None:
-    """Odd but valid values, and bad ones that must be refused in one line."""
-    from tremaux.errors import PuzzleFormatError
-    from tremaux.numberlink import (Puzzle, diagnose, dumps, generate_puzzle, load, loads, save, solve_puzzle, to_png,
-                                    to_svg)
-
-    full = [[(r * 6 + c) // 2 + 1 for c in range(6)] for r in range(6)]  # every cell a number
-    for name, value, kw in [
-        ("every cell a number", full, {}),
-        ("labels numpy ints", [[1, 0, 1], [2, 0, 2]], {"labels": [np.int64(10), np.uint8(7)]}),
-        ("labels numpy strings", [[1, 0, 1], [2, 0, 2]], {"labels": np.array(["A", "B"])}),
-        ("labels tuple", [[1, 0, 1], [2, 0, 2]], {"labels": ("x", "y")}),
-        ("labels of signs", [[1, 0, 1], [2, 0, 2]], {"labels": ["#", "0"]}),
-        ("rows of text as a tuple", ("1.1", "2.2"), {}),
-        ("long labels", [[1, 0, 1], [2, 0, 2]], {"labels": ["alpha", "a-very-long-label-name"]}),
-        ("unicode labels", [[1, 0, 1], [2, 0, 2]], {"labels": ["é", "漢"]}),
-        ("1x60 line", [[1] + [0] * 58 + [1]], {}),
-        ("60x1 line", [[1]] + [[0]] * 58 + [[1]], {}),
-    ]:
-        def run(value=value, kw=kw) -> list[str]:
-            p = Puzzle(value, **kw)
-            out: list[str] = []
-            for rule in ("fill", "nikoli"):
-                r = solve_puzzle(p, rule=rule, unique=True, time_limit=20)
-                out += lines_problems(r, rule == "fill", False) + json_problems(r.to_dict(), p)
-                out += [] if r.status == "solved" and r.unique else [f"{rule}: {r.status} unique={r.unique}"]
-            out += picture_problems(to_svg(p), to_png(p), p.shape) + _shown(p, p.shape)
-            out += _shown(diagnose(p), p.shape)
-            try:  # str() is the grid text when the grid format holds the labels, else a drawing
-                text = dumps(p)
-            except PuzzleFormatError:
-                return out
-            # (the grid format writes numbers 10 to 35 as the letters A to Z: compared by their pairs)
-            return out + same_puzzle(loads(str(p) + "\n"), p, labels=False) + (
-                [] if str(p) == text.rstrip("\n") else ["str"])
-        t.check("odd", name, run)
-    bad = [
-        ("3-D array", lambda: Puzzle(np.zeros((2, 2, 2), dtype=int))),
-        ("fractions", lambda: Puzzle(np.array([[1.5, 0, 1.5]]))),
-        ("NaN", lambda: Puzzle(np.array([[1, np.nan, 1]]))),
-        ("inf", lambda: Puzzle(np.array([[1, np.inf, 1]]))),
-        ("huge id", lambda: Puzzle(np.array([[2**62, 0, 2**62]], dtype=np.int64))),
-        ("uint64 top", lambda: Puzzle(np.array([[2**64 - 1, 0, 2**64 - 1]], dtype=np.uint64))),
-        ("empty array", lambda: Puzzle(np.zeros((0, 3), dtype=int))),
-        ("empty list", lambda: Puzzle([])),
-        ("ragged", lambda: Puzzle([[1, 0, 1], [2, 2]])),
-        ("text among lists", lambda: Puzzle([[1, 0, 1], "2.2"])),
-        ("a cell of two values", lambda: Puzzle([[1, 0, 1], [[2, 2], 0, 2]])),
-        ("a table of labels", lambda: solve_puzzle((("1", ".", "1"), ("2", ".", "2")))),
-        ("an SVG picture read back", lambda: (save(Puzzle([[1, 1]]), folder / "p.svg"), load(folder / "p.svg"))),
-        ("a PNG picture read back", lambda: (save(Puzzle([[1, 1]]), folder / "p.png"), load(folder / "p.png"))),
-        ("three of a number", lambda: Puzzle([[1, 1, 1]])),
-        ("labels one short", lambda: Puzzle([[1, 0, 1], [2, 0, 2]], labels=["A"])),
-        ("labels twice", lambda: Puzzle([[1, 0, 1], [2, 0, 2]], labels=["A", "A"])),
-        ("labels a string", lambda: Puzzle([[1, 0, 1]], labels="A")),
-        ("from_endpoints off the board", lambda: Puzzle.from_endpoints((2, 2), [((0, 0), (2, 0))])),
-        ("from_endpoints one cell", lambda: Puzzle.from_endpoints((2, 2), [((0, 0), (0, 0))])),
-        ("from_endpoints fraction", lambda: Puzzle.from_endpoints((2, 2), [((0, 0.5), (1, 1))])),
-        ("solver unknown", lambda: solve_puzzle([[1, 1]], "dfs")),
-        ("rule unknown", lambda: solve_puzzle([[1, 1]], rule="loose")),
-        ("count 0", lambda: solve_puzzle([[1, 1]], count=0)),
-        ("count float", lambda: solve_puzzle([[1, 1]], count=2.5)),
-        ("time limit 0", lambda: solve_puzzle([[1, 1]], time_limit=0)),
-        ("time limit negative", lambda: solve_puzzle([[1, 1]], time_limit=np.float64(-1))),
-        ("time limit NaN", lambda: solve_puzzle([[1, 1]], time_limit=float("nan"))),
-        ("touch a string", lambda: solve_puzzle([[1, 1]], touch="no")),
-        ("unique a number", lambda: solve_puzzle([[1, 1]], unique=2)),
-        ("tremaux unique", lambda: solve_puzzle([[1, 1]], "tremaux", unique=True)),
-        ("diagnose a dict", lambda: diagnose({"grid": [[1, 1]]})),
-        ("missing file", lambda: solve_puzzle(folder / "missing.txt")),
-        ("a folder", lambda: solve_puzzle(folder)),
-        ("generate 1x1", lambda: generate_puzzle((1, 1), seed=1)),
-        ("generate one side", lambda: generate_puzzle((5,), seed=1)),
-        ("generate 0x5", lambda: generate_puzzle((0, 5), seed=1)),
-        ("generate density 0", lambda: generate_puzzle((5, 5), density=0, seed=1)),
-        ("generate seed float", lambda: generate_puzzle((5, 5), seed=1.5)),
-        ("generate seed past 64 bits", lambda: generate_puzzle((5, 5), seed=2**64)),
-        ("generate rule unknown", lambda: generate_puzzle((5, 5), rule="loose", seed=1)),
-        ("generate planting unknown", lambda: generate_puzzle((5, 5), planting="spiral", seed=1)),
-        ("picture cell 0", lambda: to_svg(Puzzle([[1, 1]]), cell=0)),
-        ("picture colour bad", lambda: to_png(Puzzle([[1, 1]]), colours=["nocolour"])),
-    ]
-    for name, call in bad:
-        t.refused("refuse", name, call)
-
-
-COLOURS = {"names": ["red", "navy"], "hex": ["#ff0000", "#000080"], "short hex": ["#f00", "#008"],
-           "rgb()": ["rgb(255, 0, 0)", "rgb(0, 0, 128)"], "tuples": [(255, 0, 0), (0, 0, 128)],
-           "lists": [[255, 0, 0], [0, 0, 128]], "numpy rows": np.array([[255, 0, 0], [0, 0, 128]], dtype=np.uint8),
-           "numpy ints": [tuple(np.int64(v) for v in (255, 0, 0)), (0, 0, 128)]}
-
-
-def sweep_styles(t: Tally) -> None:
-    """Pictures with the styles a notebook passes: each colour spelling, in SVG and PNG alike."""
-    import io
-    import xml.etree.ElementTree as ET
-
-    from PIL import Image, ImageColor
-
-    from tremaux.numberlink import Puzzle, solve_puzzle, to_png, to_svg
-
-    r = solve_puzzle(Puzzle([[1, 0, 1], [2, 0, 2]]))
-    for name, colours in COLOURS.items():
-        def run(colours=colours) -> list[str]:
-            out = []
-            svg = to_svg(r, colours=colours, cell=np.int64(20), grid_colour=colours[1], background="white")
-            for el in ET.fromstring(svg).iter():
-                for key in ("fill", "stroke"):
-                    value = el.get(key)
-                    if value not in (None, "none"):
-                        try:
-                            ImageColor.getrgb(value)
-                        except ValueError:
-                            out.append(f"SVG {key}={value!r} is no colour")
-            png = Image.open(io.BytesIO(to_png(r, colours=colours, cell=np.int64(20)))).convert("RGB")
-            if png.getpixel((30, 10)) != (255, 0, 0):  # the middle of line 1, between its numbers
-                out.append(f"PNG line 1 is {png.getpixel((30, 10))}, not red")
-            return out
-        t.check("draw", f"colours as {name}", run)
-    for name, colours in {"unknown name": ["nocolour", "red"], "a quote": ['red" onload="x', "red"],
-                          "a short tuple": [(255, 0), (0, 0, 0)], "past 255": [(256, 0, 0), (0, 0, 0)]}.items():
-        for draw in (to_svg, to_png):
-            t.refused("refuse", f"{draw.__name__} colours with {name}", lambda draw=draw, colours=colours: draw(
-                r, colours=colours))
-        t.refused("refuse", f"to_svg background {name}", lambda colours=colours: to_svg(r, background=colours[0]))
-    def past() -> list[str]:
-        try:
-            r.lines(5)
-        except IndexError as exc:
-            return [] if str(exc).startswith("solution 5 is not among") else [f"IndexError {exc}"]
-        return ["lines(5) of one solution answered"]
-    t.check("refuse", "lines(5) of a run of one solution", past)
 
 
 def cpu() -> float:

@@ -22,12 +22,28 @@ def test_puzzle_takes_rows_of_text_as_solve_puzzle_does():
     assert Puzzle(["A.A"], labels=["z"]).labels == ("z",)
 
 
-@pytest.mark.parametrize("bad", [np.nan, np.inf])
-def test_a_grid_of_floats_with_nan_or_inf_is_refused_without_a_warning(bad):
+@pytest.mark.parametrize("bad, shown", [(np.nan, "nan"), (np.inf, "inf")])
+def test_a_grid_of_floats_with_nan_or_inf_is_refused_without_a_warning_naming_the_cell(bad, shown):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # was: a RuntimeWarning (invalid value in remainder) before the error
-        with pytest.raises(PuzzleError, match=r"^a puzzle grid holds integers \(pair ids\), not float64$"):
+        with pytest.raises(PuzzleError, match=rf"^a puzzle grid holds integers \(pair ids\), not float64: {shown} at "
+                                              rf"row 1 column 2 \(0 is an empty cell; Puzzle.from_rows reads NaN as "
+                                              rf"one\)$"):
             Puzzle(np.array([[1, bad, 1]]))
+
+
+def test_rows_of_labels_read_nan_as_an_empty_cell_and_whole_floats_as_numbers():
+    pd = pytest.importorskip("pandas")
+    table = pd.DataFrame([[1, None, 1], [2, None, 2]], dtype=float)  # as read_csv reads a grid with blank cells
+    # was: "number 'nan' appears once", and labels '1.0', '2.0'
+    for rows in (table.values, table.values.tolist(), [[1.0, np.nan, 1.0], [np.float32(2), None, 2]]):
+        p = Puzzle.from_rows(rows)
+        assert p == Puzzle([[1, 0, 1], [2, 0, 2]]) and p.labels == ("1", "2")
+
+
+def test_rows_of_bytes_are_rows_of_text():
+    rows = b"1.1\n2.2\n".splitlines()  # a file read in binary; was: "number '46' appears once" (the byte of '.')
+    assert Puzzle.from_rows(rows) == Puzzle(rows) == solve_puzzle(rows).puzzle == Puzzle([[1, 0, 1], [2, 0, 2]])
 
 
 def _run():

@@ -5,15 +5,34 @@ And how a row of text holds its cells (:func:`tokens`), read alike by :meth:`.Pu
 
 from __future__ import annotations
 
+import math
+import numbers
 import re
 from typing import Any
 
-__all__ = ["at_cell", "cells", "row_lengths", "not_a_table", "count_message", "labelled"]
+__all__ = ["at_cell", "cells", "row_lengths", "not_a_table", "count_message", "labelled", "cell_label"]
+
+
+def cell_label(x: Any, empty: str) -> str | None:
+    """The label a cell of a row of labels holds, ``None`` for an empty cell: ``None``, a missing value (NaN, as a
+    pandas table holds a blank cell), ``""``, ``0`` or a character of ``empty``; a whole float is its integer.
+
+    Examples
+    --------
+    >>> [cell_label(x, ".") for x in (None, float("nan"), ".", 0, 3.0, " B ")]
+    [None, None, None, None, '3', 'B']
+    """
+    if x is None or type(x).__name__ == "NAType" or (isinstance(x, numbers.Real) and math.isnan(x)):
+        return None
+    if isinstance(x, numbers.Real) and not isinstance(x, numbers.Integral) and math.isfinite(x) and x == int(x):
+        x = int(x)  # 3.0, as a table of numbers with blanks holds 3: the label '3'
+    text = str(x).strip()
+    return None if text in ("", "0", *empty) else text
 
 
 def labelled(grid: Any) -> bool:
-    """Whether ``grid`` is rows of text (``["1.1", "2.2"]``, or a numpy array of them), read by
-    :meth:`.Puzzle.from_rows`, rather than a grid of pair ids.
+    """Whether ``grid`` is rows of text (``["1.1", "2.2"]``, bytes as a file holds them, or a numpy array of
+    them), read by :meth:`.Puzzle.from_rows`, rather than a grid of pair ids.
 
     Examples
     --------
@@ -23,7 +42,7 @@ def labelled(grid: Any) -> bool:
     kind = getattr(getattr(grid, "dtype", None), "kind", None)
     if kind is not None:  # an array: of rows of text
         return kind in "US" and getattr(grid, "ndim", 0) == 1 and len(grid) > 0
-    return isinstance(grid, (list, tuple)) and len(grid) > 0 and all(isinstance(row, str) for row in grid)
+    return isinstance(grid, (list, tuple)) and len(grid) > 0 and all(isinstance(row, (str, bytes)) for row in grid)
 
 
 def at_cell(r: int, c: int) -> str:

@@ -39,7 +39,7 @@ import numpy as np
 
 from .._display import NOTEBOOK_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, labelled, not_a_table, tokens
+from ._cells import at_cell, cells as _cells, count_message, cell_label, labelled, not_a_table, tokens
 from ._named import named
 from .rules import RULES, check_rule
 
@@ -140,10 +140,13 @@ class Puzzle:
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
         if arr.dtype.kind not in "iu":
-            if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(np.mod(arr, 1) == 0):  # NaN: no warning
+            odd = np.argwhere(~np.isfinite(arr)) if arr.dtype.kind == "f" else ()  # NaN: a blank of a pandas table
+            if arr.dtype.kind == "f" and not len(odd) and np.all(np.mod(arr, 1) == 0):
                 arr = arr.astype(np.int64)
             else:
-                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else ""
+                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else (
+                    f": {arr[tuple(odd[0])]} at {at_cell(*odd[0])} (0 is an empty cell; Puzzle.from_rows reads NaN as "
+                    f"one)" if len(odd) else "")
                 raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}{hint}")
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
@@ -202,7 +205,7 @@ class Puzzle:
         rows : iterable
             Each row is a string (one character per cell, or labels separated
             by whitespace or commas, as in the ``grid`` format) or a sequence of
-            labels (``None``, ``""``, ``0`` or a character in ``empty`` for an empty cell).
+            labels (``None``, NaN, ``""``, ``0`` or a character in ``empty`` for an empty cell; ``3.0`` is ``3``).
         name : str, optional
             Where the puzzle comes from.
         empty : str
@@ -238,9 +241,10 @@ class Puzzle:
         for row in rows:
             if not isinstance(row, str) and not isinstance(row, Iterable):
                 raise PuzzleError(f"expected a row (a string or a list of labels), not {type(row).__name__}")
+            if isinstance(row, (bytes, bytearray)):  # a line of a file read in binary
+                row = bytes(row).decode("utf-8", "replace")
             cells = [t for _, t in tokens(row)] if isinstance(row, str) else list(row)
-            table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
-                          else str(x).strip() for x in cells])
+            table.append([cell_label(x, empty) for x in cells])
         if not table or not table[0]:
             raise InvalidSizeError("a puzzle needs at least one row and one column")
         width = len(table[0])
