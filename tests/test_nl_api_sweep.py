@@ -126,3 +126,26 @@ def test_a_grid_of_rows_of_one_length_that_numpy_refuses_is_named(grid, message)
     for call in (Puzzle, solve_puzzle):  # was: "the rows of a puzzle grid differ in length: row 1 has 3 cells; row 1
         with pytest.raises(PuzzleError, match=rf"^{message}$"):  # has 3" from Puzzle
             call(grid)
+
+
+def _columns(most: int):
+    """Every one-column board of up to ``most`` cells whose pairs are numbered in order of their first cell."""
+    import itertools
+
+    for h in range(1, most + 1):
+        for cells in itertools.product(range(h // 2 + 1), repeat=h):
+            seen = [k for i, k in enumerate(cells) if k and k not in cells[:i]]
+            if seen == list(range(1, len(seen) + 1)) and all(cells.count(k) == 2 for k in seen):
+                yield Puzzle(np.array(cells).reshape(h, 1))
+
+
+def test_a_one_column_board_reads_back_as_the_grid_it_is_written_in():
+    import json
+
+    from tremaux.numberlink import dumps, loads
+
+    boards = list(_columns(6))
+    assert len(boards) > 50
+    for p in boards:  # '2 / 1 / 1 / 2' was read as a Copris header (2 rows, 1 column) and its rows, refused
+        assert loads(dumps(p)) == p and loads(str(p) + "\n") == p, dumps(p)
+        assert loads(json.dumps(solve_puzzle(p, rule="nikoli").to_dict())) == p
