@@ -151,6 +151,34 @@ def sweep_build(t: Tally, grids: list, folder: Path) -> None:
             Puzzle(diagnose(want, rule="nikoli", time_limit=10)), want))
 
 
+def every_board(most: int):
+    """Every board of up to ``most`` cells, of every shape, its pairs numbered in the order of their first cell."""
+    for cells in range(1, most + 1):
+        for h in (d for d in range(1, cells + 1) if cells % d == 0):
+            w = cells // h
+            for ids in product(range(cells // 2 + 1), repeat=cells):
+                seen = [k for i, k in enumerate(ids) if k and k not in ids[:i]]
+                if seen == list(range(1, len(seen) + 1)) and all(ids.count(k) == 2 for k in seen):
+                    yield [list(ids[r * w:(r + 1) * w]) for r in range(h)]
+
+
+def sweep_tiny(t: Tally, most: int) -> None:
+    """Every board of up to ``most`` cells written in each format and read back, the format left to be detected."""
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import Puzzle, dumps, loads
+
+    for grid in every_board(most):
+        p = Puzzle(grid)
+        for fmt in WRITABLE:
+            def round_trip(fmt: str = fmt) -> list[str]:
+                try:
+                    text = dumps(p, fmt)
+                except PuzzleFormatError:
+                    return []
+                return same_puzzle(loads(text), p, labels=fmt not in RENAMES)
+            t.check("build", f"every board: {fmt} of {grid}", round_trip)
+
+
 def sweep_solve(t: Tally, grids: list, quick: bool) -> None:
     from tremaux.numberlink import NL_SOLVERS, solve_puzzle
     from tremaux.numberlink.rules import resolve
@@ -363,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for name, step in [("build", lambda: sweep_build(t, grids[:24 if args.quick else None], folder)),
+                           ("tiny", lambda: sweep_tiny(t, 7 if args.quick else 8)),
                            ("solve", lambda: sweep_solve(t, grids, args.quick)),
                            ("diagnose", lambda: sweep_diagnose(t, grids)),
                            ("runs", lambda: sweep_runs(t, rng, sizes, folder)),
