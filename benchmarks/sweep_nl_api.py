@@ -152,13 +152,13 @@ def sweep_build(t: Tally, grids: list, folder: Path) -> None:
 
 
 def every_board(most: int):
-    """Every board of up to ``most`` cells, of every shape, its pairs numbered in the order of their first cell."""
+    """Every board of up to ``most`` cells, of every shape, its pairs numbered every way (labels are written)."""
     for cells in range(1, most + 1):
         for h in (d for d in range(1, cells + 1) if cells % d == 0):
             w = cells // h
             for ids in product(range(cells // 2 + 1), repeat=cells):
-                seen = [k for i, k in enumerate(ids) if k and k not in ids[:i]]
-                if seen == list(range(1, len(seen) + 1)) and all(ids.count(k) == 2 for k in seen):
+                seen = {k for k in ids if k}
+                if seen == set(range(1, len(seen) + 1)) and all(ids.count(k) == 2 for k in seen):
                     yield [list(ids[r * w:(r + 1) * w]) for r in range(h)]
 
 
@@ -391,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for name, step in [("build", lambda: sweep_build(t, grids[:24 if args.quick else None], folder)),
-                           ("tiny", lambda: sweep_tiny(t, 7 if args.quick else 8)),
+                           ("tiny", lambda: sweep_tiny(t, 6 if args.quick else 7)),
                            ("solve", lambda: sweep_solve(t, grids, args.quick)),
                            ("diagnose", lambda: sweep_diagnose(t, grids)),
                            ("runs", lambda: sweep_runs(t, rng, sizes, folder)),

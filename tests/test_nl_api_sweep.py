@@ -149,3 +149,14 @@ def test_a_one_column_board_reads_back_as_the_grid_it_is_written_in():
     for p in boards:  # '2 / 1 / 1 / 2' was read as a Copris header (2 rows, 1 column) and its rows, refused
         assert loads(dumps(p)) == p and loads(str(p) + "\n") == p, dumps(p)
         assert loads(json.dumps(solve_puzzle(p, rule="nikoli").to_dict())) == p
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t", " "])
+def test_a_one_row_grid_of_pairs_is_a_grid_whatever_separates_its_cells(sep):
+    from tremaux.numberlink import dumps, loads
+
+    p = Puzzle([[2, 2, 0, 0, 1, 1]])
+    text = sep.join(["2", "2", "0", "0", "1", "1"]) + "\n"  # was, with commas: the 'ends' board 2 x 2 of (0, 0)-(1, 1)
+    assert loads(text) == p and loads(dumps(p, "csv")) == p and loads(dumps(p, "tsv")) == p
+    if sep in ", ":  # named, it is still read as the size and two ends
+        assert loads(text, format="ends").shape == (2, 2)
