@@ -182,6 +182,28 @@ def sweep_tiny(t: Tally, most: int) -> None:
             t.check("build", f"every board: {fmt} of {grid} {p.labels}", round_trip)
 
 
+def sweep_generate(t: Tally, side: int) -> None:
+    """Every shape up to ``side`` x ``side``, each rule, touch, density and two seeds (numpy ints): the planted lines
+    follow the rules and brute force finds exactly one solution, under the rule and touch the puzzle was made for."""
+    from numberlink_checker import follow
+    from numberlink_reference import brute_force
+
+    from tremaux.numberlink import generate_puzzle
+
+    for h, w, rule, touch, density, seed in product(range(1, side + 1), range(1, side + 1), ("fill", "nikoli"),
+                                                   (False, True), (None, 0.1, 0.3), range(2)):
+        if h * w < 2:
+            continue
+
+        def made(h=h, w=w, rule=rule, touch=touch, density=density, seed=seed) -> list[str]:
+            g = generate_puzzle((h, w), rule=rule, touch=touch, density=density, seed=np.int64(seed), time_limit=20)
+            grid = grid_of(g.puzzle)
+            out = follow(grid, [p.tolist() for p in g.solution.paths], fill=rule == "fill", touch=touch)
+            found = len(brute_force(grid, rule == "fill", limit=3, touch=touch))
+            return out + ([] if found == 1 else [f"{grid}: brute force finds {found} solution(s)"])
+        t.check("generate", f"{h}x{w} {rule} touch={touch} density={density} seed={seed}", made)
+
+
 def sweep_solve(t: Tally, grids: list, quick: bool) -> None:
     from tremaux.numberlink import NL_SOLVERS, solve_puzzle
     from tremaux.numberlink.rules import resolve
@@ -396,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, step in [("build", lambda: sweep_build(t, grids[:24 if args.quick else None], folder)),
                            ("tiny", lambda: sweep_tiny(t, 6 if args.quick else 7)),
                            ("solve", lambda: sweep_solve(t, grids, args.quick)),
+                           ("generate", lambda: sweep_generate(t, 3 if args.quick else 4)),
                            ("diagnose", lambda: sweep_diagnose(t, grids)),
                            ("runs", lambda: sweep_runs(t, rng, sizes, folder)),
                            ("agree", lambda: sweep_agree(t, rng, 6 if args.quick else 30)),
