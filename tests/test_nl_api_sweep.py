@@ -160,3 +160,14 @@ def test_a_one_row_grid_of_pairs_is_a_grid_whatever_separates_its_cells(sep):
     assert loads(text) == p and loads(dumps(p, "csv")) == p and loads(dumps(p, "tsv")) == p
     if sep in ", ":  # named, it is still read as the size and two ends
         assert loads(text, format="ends").shape == (2, 2)
+
+
+def test_the_json_of_a_record_on_one_line_is_puzzle_text():
+    import json
+
+    from tremaux.numberlink import diagnose
+
+    run = solve_puzzle([[1, 0, 1], [2, 0, 2]])
+    for record in (run.to_dict(), diagnose(run).to_dict()):  # was: "{...}: cannot read the file: No such file"
+        assert Puzzle(json.dumps(record)) == run.puzzle == solve_puzzle(json.dumps(record)).puzzle
+    assert diagnose("[[1, 0, 1], [2, 0, 2]]").proper  # a JSON list of rows

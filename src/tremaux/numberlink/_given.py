@@ -23,7 +23,8 @@ def puzzle_of(value: Any) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator, a solve or a
     check returns, a grid of pair ids (a 2-D integer array, what numpy reads as one such as a pandas DataFrame, or
     a list of lists of ints, 0 for an empty cell), rows of text (``["1.1", "2.2"]``), puzzle text (with a newline,
-    or a puzz.link URL; bytes are decoded as a file's are) or the path of a file holding one puzzle.
+    a puzz.link URL, or JSON such as ``json.dumps`` of a run's record; bytes are decoded as a file's are) or the
+    path of a file holding one puzzle.
 
     Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given; a grid that is no puzzle
     (its shape, its values, a number on one cell) is refused by :class:`~tremaux.numberlink.Puzzle`.
@@ -56,6 +57,8 @@ def puzzle_of(value: Any) -> Any:
     if isinstance(value, str) and ("\n" in value or value.lstrip().lower().startswith(("http://", "https://",
                                                                                       "puzz.link"))):
         return formats.loads(value)
+    if isinstance(value, str) and value.lstrip().startswith(("{", "[")) and not os.path.lexists(value):
+        return formats.loads(value)  # JSON on one line: a record of a solve or a check (json.dumps of to_dict())
     if isinstance(value, str) and not os.path.lexists(value) and _one_row(value):  # no such file, but the row
         raise PuzzleFormatError(f"no file named {value!r}; as puzzle text, end the row with a newline "  # of a puzzle
                                 f"({value + chr(10)!r})")

@@ -90,8 +90,8 @@ def solve_puzzle(
     puzzle : Puzzle
         Or a grid of pair ids (a 2-D integer array, a pandas DataFrame or a list of lists of ints, ``0`` for an
         empty cell), rows of text,
-        what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle text (with a newline, or a
-        puzz.link URL; or bytes, as a file holds them), or the path of a file holding one puzzle
+        what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle text (with a newline, a puzz.link
+        URL, or the JSON of a run's record; or bytes, as a file holds them), or the path of a file holding one puzzle
         (:func:`~tremaux.numberlink.load`).
     solver : str
         A name in :data:`NL_SOLVERS` (``"fast"`` or ``"tremaux"``).
