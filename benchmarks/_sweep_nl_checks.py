@@ -198,8 +198,9 @@ def judge_verdict(d: Any, total: int, limit: int, touch: bool) -> list[str]:
 
 
 def json_problems(record: dict, puzzle: Any) -> list[str]:
-    """A record is JSON (no numpy values) and reads back as its puzzle (``loads`` of the JSON text)."""
-    from tremaux.numberlink import loads
+    """A record is JSON (no numpy values) and reads back as its puzzle (``loads`` of the JSON text, and ``Puzzle``
+    of it, as ``solve_puzzle`` takes it)."""
+    from tremaux.numberlink import Puzzle, loads
 
     try:
         text = json.dumps(record)
@@ -207,7 +208,8 @@ def json_problems(record: dict, puzzle: Any) -> list[str]:
         return [f"not JSON: {exc}"]
     if json.loads(text) != record:
         return ["the JSON text is not the record"]
-    return [f"read back: {p}" for p in same_puzzle(loads(text), puzzle)]
+    out = [f"read back: {p}" for p in same_puzzle(loads(text), puzzle)]
+    return out + [f"given back: {p}" for p in same_puzzle(Puzzle(text), puzzle)]  # as solve_puzzle takes it
 
 
 def picture_problems(svg: str | None, png: bytes | None, shape: tuple[int, int]) -> list[str]:
