@@ -82,6 +82,8 @@ def sweep_odd(t: Tally, folder: Path) -> None:
         ("touch a string", lambda: solve_puzzle([[1, 1]], touch="no")),
         ("unique a number", lambda: solve_puzzle([[1, 1]], unique=2)),
         ("tremaux unique", lambda: solve_puzzle([[1, 1]], "tremaux", unique=True)),
+        ("a trace of the fast solver", lambda: solve_puzzle([[1, 1]], record=True)),
+        ("JSON of no puzzle", lambda: solve_puzzle('{"a": 1}')),
         ("diagnose a dict", lambda: diagnose({"grid": [[1, 1]]})),
         ("missing file", lambda: solve_puzzle(folder / "missing.txt")),
         ("a folder", lambda: solve_puzzle(folder)),

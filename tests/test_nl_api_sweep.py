@@ -171,3 +171,15 @@ def test_the_json_of_a_record_on_one_line_is_puzzle_text():
     for record in (run.to_dict(), diagnose(run).to_dict()):  # was: "{...}: cannot read the file: No such file"
         assert Puzzle(json.dumps(record)) == run.puzzle == solve_puzzle(json.dumps(record)).puzzle
     assert diagnose("[[1, 0, 1], [2, 0, 2]]").proper  # a JSON list of rows
+
+
+def test_a_trace_asked_of_a_solver_that_keeps_none_is_refused():
+    from tremaux.errors import UnsupportedError
+    from tremaux.numberlink import NL_SOLVERS
+
+    for entry in NL_SOLVERS:
+        if entry.meta.get("record"):
+            assert "trace" in solve_puzzle([[1, 0, 1]], entry.name, record=True).extras
+        else:  # was: solved, the trace silently left out
+            with pytest.raises(UnsupportedError, match=rf"^the {entry.name} solver keeps no trace of its moves"):
+                solve_puzzle([[1, 0, 1]], entry.name, record=True)
