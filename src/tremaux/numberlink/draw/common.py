@@ -143,7 +143,7 @@ def colour(value: Any, what: str, *, svg: bool = False) -> str:
     >>> colour("nocolour", "background")
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidSizeError: background: 'nocolour' is not a colour (a name such as 'red', '#rrggbb', 'rgb(r, g, b)' or a tuple (r, g, b) of 0 to 255)
+    tremaux.errors.InvalidSizeError: background: 'nocolour' is not a colour (a name such as 'red', '#rrggbb', ...)
     """
     if isinstance(value, str):
         if _HEX.match(value) or (svg and value.lower() in SVG_KEYWORDS):
