@@ -5,10 +5,44 @@ And how a row of text holds its cells (:func:`tokens`), read alike by :meth:`.Pu
 
 from __future__ import annotations
 
+import math
+import numbers
 import re
 from typing import Any
 
-__all__ = ["at_cell", "cells", "row_lengths", "count_message"]
+__all__ = ["at_cell", "cells", "row_lengths", "not_a_table", "count_message", "labelled", "cell_label"]
+
+
+def cell_label(x: Any, empty: str) -> str | None:
+    """The label a cell of a row of labels holds, ``None`` for an empty cell: ``None``, a missing value (NaN, as a
+    pandas table holds a blank cell), ``""``, ``0`` or a character of ``empty``; a whole float is its integer.
+
+    Examples
+    --------
+    >>> [cell_label(x, ".") for x in (None, float("nan"), ".", 0, 3.0, " B ")]
+    [None, None, None, None, '3', 'B']
+    """
+    if x is None or type(x).__name__ == "NAType" or (isinstance(x, numbers.Real) and math.isnan(x)):
+        return None
+    if isinstance(x, numbers.Real) and not isinstance(x, numbers.Integral) and math.isfinite(x) and x == int(x):
+        x = int(x)  # 3.0, as a table of numbers with blanks holds 3: the label '3'
+    text = str(x).strip()
+    return None if text in ("", "0", *empty) else text
+
+
+def labelled(grid: Any) -> bool:
+    """Whether ``grid`` is rows of text (``["1.1", "2.2"]``, bytes as a file holds them, or a numpy array of
+    them), read by :meth:`.Puzzle.from_rows`, rather than a grid of pair ids.
+
+    Examples
+    --------
+    >>> labelled(["1.1", "2.2"]), labelled([[1, 0, 1]])
+    (True, False)
+    """
+    kind = getattr(getattr(grid, "dtype", None), "kind", None)
+    if kind is not None:  # an array: of rows of text
+        return kind in "US" and getattr(grid, "ndim", 0) == 1 and len(grid) > 0
+    return isinstance(grid, (list, tuple)) and len(grid) > 0 and all(isinstance(row, (str, bytes)) for row in grid)
 
 
 def at_cell(r: int, c: int) -> str:
@@ -96,6 +130,44 @@ def row_lengths(grid: Any) -> str:
         return "some rows are single values"
     r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
     return f"row {r + 1} has {cells(sizes[r])}; row 1 has {sizes[0]}"
+
+
+def not_a_table(grid: Any) -> str:
+    """Why ``grid``, a sequence numpy could not make one 2-D array of, is no grid of pair ids, for a message: rows
+    of different lengths, text among lists, or a cell that holds several values.
+
+    Parameters
+    ----------
+    grid : sequence
+        The rows given.
+
+    Returns
+    -------
+    str
+        The message.
+
+    Examples
+    --------
+    >>> not_a_table([[1, 0, 1], [2, 2]])
+    'the rows of a puzzle grid differ in length: row 2 has 2 cells; row 1 has 3'
+    >>> not_a_table([[1, 0, 1], [[2], 0, 2]])
+    'the cell at row 2 column 1 holds [2], not a pair id'
+    """
+    rows = list(grid)
+    text = [isinstance(row, str) for row in rows]
+    if any(text) and not all(text):
+        other = next(row for row in rows if not isinstance(row, str))
+        return f"a puzzle's rows are all text or all lists of pair ids, not text and {type(other).__name__}"
+    try:
+        same = len({len(row) for row in rows}) == 1
+    except TypeError:
+        same = False
+    if same:
+        for r, row in enumerate(rows):
+            for c, x in enumerate(row):
+                if hasattr(x, "__len__") and not isinstance(x, str):
+                    return f"the cell at {at_cell(r, c)} holds {x!r}, not a pair id"
+    return f"the rows of a puzzle grid differ in length: {row_lengths(rows)}"
 
 
 def count_message(label: str, where: list[tuple[int, int]]) -> str:

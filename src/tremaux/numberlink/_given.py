@@ -21,9 +21,10 @@ __all__ = ["puzzle_of"]
 
 def puzzle_of(value: Any) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator, a solve or a
-    check returns, a grid of pair ids (a 2-D integer array or a list of lists of ints, 0 for an empty cell), rows
-    of text (``["1.1", "2.2"]``), puzzle text (with a newline, or a puzz.link URL; bytes are decoded as a file's
-    are) or the path of a file holding one puzzle.
+    check returns, a grid of pair ids (a 2-D integer array, what numpy reads as one such as a pandas DataFrame, or
+    a list of lists of ints, 0 for an empty cell), rows of text (``["1.1", "2.2"]``), puzzle text (with a newline,
+    a puzz.link URL, or JSON such as ``json.dumps`` of a run's record; bytes are decoded as a file's are) or the
+    path of a file holding one puzzle.
 
     Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given; a grid that is no puzzle
     (its shape, its values, a number on one cell) is refused by :class:`~tremaux.numberlink.Puzzle`.
@@ -31,23 +32,21 @@ def puzzle_of(value: Any) -> Any:
     import os
 
     from ..errors import PuzzleError, PuzzleFormatError
+    from ._cells import labelled
     from .model import Puzzle
 
     if isinstance(value, Puzzle):
         return value
-    if isinstance(value, np.ndarray):
+    if labelled(value):  # rows of text, in a list or a numpy array
+        return Puzzle.from_rows(value.tolist() if isinstance(value, np.ndarray) else value)
+    if isinstance(value, (np.ndarray, list, tuple)):  # a grid of pair ids, or one line naming why it is none
         return Puzzle(value)
-    if isinstance(value, (list, tuple)):
-        rows = len(value) > 0 and all(isinstance(row, str) for row in value)
-        other = next((row for row in value if not isinstance(row, str)), None)
-        if not rows and any(isinstance(row, str) for row in value):  # else "a grid is 2-D, not of shape (2,)"
-            raise PuzzleError(f"a puzzle's rows are all text or all lists of pair ids, not text and "
-                              f"{type(other).__name__}")
-        return Puzzle.from_rows(value) if rows else Puzzle(value)
     if isinstance(value, (bytes, bytearray)):  # a file's contents, read in binary
         from . import formats
 
         return formats.loads(bytes(value))
+    if hasattr(value, "__array__") and not isinstance(value, (str, os.PathLike)):  # a DataFrame, an xarray...
+        return Puzzle(np.asarray(value))
     inner = getattr(value, "puzzle", None)  # a GeneratedPuzzle, or the answer of a solve or a check: solved again
     if isinstance(inner, Puzzle) and type(value).__name__ in ("GeneratedPuzzle", "PuzzleSolution", "Diagnosis"):
         return inner
@@ -58,6 +57,8 @@ def puzzle_of(value: Any) -> Any:
     if isinstance(value, str) and ("\n" in value or value.lstrip().lower().startswith(("http://", "https://",
                                                                                       "puzz.link"))):
         return formats.loads(value)
+    if isinstance(value, str) and value.lstrip().startswith(("{", "[")) and not os.path.lexists(value):
+        return formats.loads(value)  # JSON on one line: a record of a solve or a check (json.dumps of to_dict())
     if isinstance(value, str) and not os.path.lexists(value) and _one_row(value):  # no such file, but the row
         raise PuzzleFormatError(f"no file named {value!r}; as puzzle text, end the row with a newline "  # of a puzzle
                                 f"({value + chr(10)!r})")

@@ -39,7 +39,7 @@ import numpy as np
 
 from .._display import NOTEBOOK_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, row_lengths, tokens
+from ._cells import at_cell, cells as _cells, count_message, cell_label, labelled, not_a_table, tokens
 from ._named import named
 from .rules import RULES, check_rule
 
@@ -92,7 +92,8 @@ class Puzzle:
         ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of
         pair ``k``. Each ``k`` must appear exactly twice, with no id skipped.
         A puzzle, what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle
-        text or a file's path are taken too, as :func:`~tremaux.numberlink.solve_puzzle` takes them.
+        text, rows of text (``["1.1", "2.2"]``) or a file's path are taken too, as
+        :func:`~tremaux.numberlink.solve_puzzle` takes them.
     labels : sequence of str, optional
         The label shown for each pair, ``labels[k - 1]`` for pair ``k``
         (default ``"1"``, ``"2"``, ...).
@@ -124,23 +125,28 @@ class Puzzle:
     __slots__ = ("_grid", "_labels", "_name", "_ends", "__weakref__")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
-        if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
-            given = named("puzzle of")(grid)  # tremaux.numberlink._given.puzzle_of, named by the package
+        if labelled(grid) or not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, text, file, labels:
+            given = named("puzzle of")(grid)  # as solve_puzzle takes them (tremaux.numberlink._given.puzzle_of)
             grid, labels, name = given.grid, given.labels if labels is None else labels, name or given.name
+        if isinstance(grid, (list, tuple)) and any(isinstance(row, str) for row in grid):  # text among lists
+            raise PuzzleError(not_a_table(grid))
         try:
             arr = np.asarray(grid)
-        except ValueError:  # rows of different lengths
-            raise PuzzleError(f"the rows of a puzzle grid differ in length: {row_lengths(grid)}") from None
+        except ValueError:  # rows of different lengths, a cell of several values
+            raise PuzzleError(not_a_table(grid)) from None
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
         if arr.dtype.kind not in "iu":
-            if arr.dtype.kind == "f" and np.all(np.mod(arr, 1) == 0):
+            odd = np.argwhere(~np.isfinite(arr)) if arr.dtype.kind == "f" else ()  # NaN: a blank of a pandas table
+            if arr.dtype.kind == "f" and not len(odd) and np.all(np.mod(arr, 1) == 0):
                 arr = arr.astype(np.int64)
             else:
-                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else ""
+                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else (
+                    f": {arr[tuple(odd[0])]} at {at_cell(*odd[0])} (0 is an empty cell; Puzzle.from_rows reads NaN as "
+                    f"one)" if len(odd) else "")
                 raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}{hint}")
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
@@ -199,7 +205,7 @@ class Puzzle:
         rows : iterable
             Each row is a string (one character per cell, or labels separated
             by whitespace or commas, as in the ``grid`` format) or a sequence of
-            labels (``None``, ``""``, ``0`` or a character in ``empty`` for an empty cell).
+            labels (``None``, NaN, ``""``, ``0`` or a character in ``empty`` for an empty cell; ``3.0`` is ``3``).
         name : str, optional
             Where the puzzle comes from.
         empty : str
@@ -235,9 +241,10 @@ class Puzzle:
         for row in rows:
             if not isinstance(row, str) and not isinstance(row, Iterable):
                 raise PuzzleError(f"expected a row (a string or a list of labels), not {type(row).__name__}")
+            if isinstance(row, (bytes, bytearray)):  # a line of a file read in binary
+                row = bytes(row).decode("utf-8", "replace")
             cells = [t for _, t in tokens(row)] if isinstance(row, str) else list(row)
-            table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
-                          else str(x).strip() for x in cells])
+            table.append([cell_label(x, empty) for x in cells])
         if not table or not table[0]:
             raise InvalidSizeError("a puzzle needs at least one row and one column")
         width = len(table[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -275,6 +276,11 @@ class PuzzleSolution:
         list of list of int
             One row of numbers per board row.
 
+        Raises
+        ------
+        IndexError
+            For an ``index`` past the solutions kept (the message says how many there are).
+
         Examples
         --------
         >>> from tremaux.numberlink import Puzzle, solve_puzzle
@@ -283,7 +289,7 @@ class PuzzleSolution:
         """
         if self.puzzle is None or not self.solutions:
             return []
-        return self.puzzle.numbers[self.solutions[index].grid].tolist()
+        return self.puzzle.numbers[self._solution(index).grid].tolist()
 
     def lines(self, index: int = 0) -> list[dict[str, Any]]:
         """Each line of solution ``index`` as ``{"label", "cells"}``, its cells ``[row, col]`` in order along it.
@@ -298,6 +304,11 @@ class PuzzleSolution:
         list of dict
             One ``{"label": str, "cells": [[row, col], ...]}`` per pair.
 
+        Raises
+        ------
+        IndexError
+            For an ``index`` past the solutions kept (the message says how many there are).
+
         Examples
         --------
         >>> from tremaux.numberlink import Puzzle, solve_puzzle
@@ -307,7 +318,17 @@ class PuzzleSolution:
         if self.puzzle is None or not self.solutions:
             return []
         return [{"label": lab, "cells": path.tolist()}
-                for lab, path in zip(self.puzzle.labels, self.solutions[index].paths)]
+                for lab, path in zip(self.puzzle.labels, self._solution(index).paths)]
+
+    def _solution(self, index: Any) -> Linking:
+        """Solution ``index`` (negative from the end, as a list's), or an ``IndexError`` that says how many there
+        are."""
+        try:
+            return self.solutions[operator.index(index)]
+        except (IndexError, TypeError):
+            n = len(self.solutions)
+            raise IndexError(f"solution {index!r} is not among the {n} solution{'s' * (n != 1)} kept; give 0 to "
+                             f"{n - 1}") from None
 
     def to_dict(self, *, all_solutions: bool = False) -> dict[str, Any]:
         """The JSON record of this run: ``status``, ``puzzle`` (its text), ``grid``, ``lines`` and, when asked,

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from ...errors import InvalidSizeError, UnsupportedError
 from ..model import Puzzle
 from ..result import Linking, PuzzleSolution
 
-__all__ = ["palette", "palette_rgb", "picture_cell", "DEFAULT_CELL", "MAX_PICTURE_PIXELS"]
+__all__ = ["palette", "palette_rgb", "picture_cell", "colour", "DEFAULT_CELL", "MAX_PICTURE_PIXELS"]
 
 DEFAULT_CELL = 28
 """Pixels per cell of the pictures of boards small enough (:func:`picture_cell`)."""
@@ -105,6 +106,64 @@ def palette_rgb(n: int) -> np.ndarray:
     return out
 
 
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}\Z")
+
+SVG_KEYWORDS = ("none", "transparent", "currentcolor")
+"""Colours an SVG picture takes besides Pillow's (a PNG has no use for them)."""
+
+
+def colour(value: Any, what: str, *, svg: bool = False) -> str:
+    """``value`` as a colour both pictures write: a colour name or ``#rrggbb`` kept as given, an ``(r, g, b)``
+    (a tuple, a list or a numpy row of whole numbers 0 to 255) as ``#rrggbb``; anything else is an error naming it.
+
+    Parameters
+    ----------
+    value : str or sequence of int
+        The colour given.
+    what : str
+        What it colours, for the error (``"colours"``, ``"background"``...).
+    svg : bool, default False
+        Also take the SVG keywords :data:`SVG_KEYWORDS` (``"none"`` for a transparent background).
+
+    Returns
+    -------
+    str
+        A colour SVG and Pillow read.
+
+    Raises
+    ------
+    InvalidSizeError
+        For a string that names no colour, or a tuple that is not three whole numbers 0 to 255.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.draw.common import colour
+    >>> colour("navy", "colours"), colour((255, 128, 0), "colours")
+    ('navy', '#ff8000')
+    >>> colour("nocolour", "background")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: background: 'nocolour' is not a colour (a name such as 'red', '#rrggbb', ...)
+    """
+    if isinstance(value, str):
+        if _HEX.match(value) or (svg and value.lower() in SVG_KEYWORDS):
+            return value
+        from PIL import ImageColor  # only for a colour that is not #rrggbb: the default palette never loads it
+
+        try:
+            ImageColor.getrgb(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    elif not isinstance(value, (bytes, Mapping)) and isinstance(value, (Sequence, np.ndarray)) and len(value) == 3:
+        parts = list(value)
+        if all(isinstance(v, numbers.Integral) and not isinstance(v, bool) and 0 <= v <= 255 for v in parts):
+            return "#" + "".join(f"{int(v):02x}" for v in parts)
+    raise InvalidSizeError(f"{what}: {value!r} is not a colour (a name such as 'red', '#rrggbb', 'rgb(r, g, b)' or "
+                           f"a tuple (r, g, b) of 0 to 255)")
+
+
 def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     if isinstance(obj, PuzzleSolution):
         if obj.puzzle is None:
@@ -146,7 +205,7 @@ def _style(puzzle: Puzzle, cell: Any, colours: Sequence[str] | None,
         raise InvalidSizeError(f"colours must be a list of colours, one per pair, not {kind}") from None
     if len(cols) < puzzle.pairs:
         raise InvalidSizeError(f"{len(cols)} colours given for {puzzle.pairs} pairs (one colour per pair)")
-    return int(cell), cols
+    return int(cell), [colour(c, "colours") for c in cols[:puzzle.pairs]]
 
 
 def picture_cell(shape: tuple[int, int]) -> int:

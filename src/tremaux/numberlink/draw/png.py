@@ -37,7 +37,7 @@ from ... import budget
 from ...errors import InvalidSizeError
 from ..model import Puzzle
 from ..result import Linking
-from .common import _style, _unpack, palette_rgb
+from .common import _style, _unpack, colour, palette_rgb
 
 __all__ = ["to_png", "png_bytes", "LABEL_MIN_CELL", "PNG_PIXEL_BYTES", "BAND_PIXELS", "BAND_BYTES", "CELL_BYTES",
            "QUICK_PNG_PIXELS"]
@@ -168,7 +168,7 @@ def _rgb(colours: Sequence[Any], what: str) -> np.ndarray:
     """``(n, 3)`` uint8 colours; ``#rrggbb`` strings in bulk, others through Pillow."""
     from PIL import ImageColor
 
-    cols = list(colours)
+    cols = [colour(c, what) for c in colours]  # a tuple (r, g, b) as #rrggbb; what is no colour named
     if all(isinstance(c, str) and len(c) == 7 and c[0] == "#" for c in cols):
         try:
             return np.frombuffer(bytes.fromhex("".join(c[1:] for c in cols)), dtype=np.uint8).reshape(-1, 3)
@@ -242,11 +242,13 @@ def to_png(obj: Any, *, cell: int | None = None, colours: Sequence[str] | None =
     cell : int, optional
         Pixels per cell; by default :func:`~tremaux.numberlink.draw.common.picture_cell` chooses it: 28, smaller
         for boards above 146 x 146 cells so that the picture keeps within 4096 x 4096 pixels.
-    colours : sequence of str, optional
-        One colour per pair (default :func:`~tremaux.numberlink.draw.common.palette`).
-    grid_colour : str, default "#dddddd"
+    colours : sequence of str or (r, g, b), optional
+        One colour per pair (default :func:`~tremaux.numberlink.draw.common.palette`): a name, ``#rrggbb``,
+        ``rgb(r, g, b)`` or a tuple of three whole numbers 0 to 255, as :func:`~tremaux.numberlink.draw.svg.to_svg`
+        takes them.
+    grid_colour : str or (r, g, b), default "#dddddd"
         Colour of the cell borders.
-    background : str, default "#ffffff"
+    background : str or (r, g, b), default "#ffffff"
         Colour behind the board.
 
     Returns

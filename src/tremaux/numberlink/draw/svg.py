@@ -17,7 +17,7 @@ from typing import Any
 
 from ... import budget
 from ...errors import InvalidSizeError
-from .common import _style, _unpack
+from .common import _style, _unpack, colour
 
 __all__ = ["to_svg"]
 
@@ -40,12 +40,13 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
         for boards above 146 x 146 cells, as the PNG).
     line_width : float, optional
         Width of the lines (default ``0.32 * cell``).
-    colours : sequence of str, optional
-        One colour per pair (default :func:`palette`).
-    grid_colour : str, default "#dddddd"
+    colours : sequence of str or (r, g, b), optional
+        One colour per pair (default :func:`palette`): a name, ``#rrggbb``, ``rgb(r, g, b)`` or a tuple of three
+        whole numbers 0 to 255 (:func:`~tremaux.numberlink.draw.common.colour`).
+    grid_colour : str or (r, g, b), default "#dddddd"
         Colour of the cell borders.
-    background : str, default "#ffffff"
-        Colour behind the board.
+    background : str or (r, g, b), default "#ffffff"
+        Colour behind the board (``"none"``: transparent).
 
     Returns
     -------
@@ -57,8 +58,8 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
     MemoryLimitError
         An SVG of this size that would not fit the memory budget, before it is drawn.
     InvalidSizeError
-        A ``cell`` that is not a whole number of pixels of 1 or more, a negative ``line_width``, or fewer
-        ``colours`` than pairs.
+        A ``cell`` that is not a whole number of pixels of 1 or more, a negative ``line_width``, fewer
+        ``colours`` than pairs, or a colour that is none (named).
 
     Examples
     --------
@@ -76,6 +77,7 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
     if line_width is not None and (isinstance(line_width, bool) or  # True is no width, as cell=True is none
                                    not (isinstance(line_width, numbers.Real) and 0 <= line_width < math.inf)):
         raise InvalidSizeError(f"line_width must be a number of pixels, 0 or more, not {line_width!r}")
+    grid_colour, background = colour(grid_colour, "grid_colour", svg=True), colour(background, "background", svg=True)
     budget.check(budget.svg_bytes(h * w), f"an SVG of a {w}x{h} (WxH) puzzle")
     lw = line_width if line_width is not None else cell * 0.32
     W, H = w * cell + 2, h * cell + 2

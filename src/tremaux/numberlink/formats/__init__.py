@@ -118,7 +118,7 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (LETTERS, MAX_BYTES, Line, count_cells, decode, has_separator, is_url, lines,
+from ._text import (LETTERS, MAX_BYTES, Line, column_of_pairs, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from ._comments import HEADED, after_comments, unmatched
@@ -261,6 +261,8 @@ def _detect(text: str) -> str:
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"
+    if column_of_pairs(body):  # a one-column grid, each label twice: its first rows are no header of counts
+        return "grid"
     if is_copris(list(enumerate(body, start=1))):
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):

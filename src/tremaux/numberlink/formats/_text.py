@@ -253,6 +253,28 @@ def pairs_of_two(block: list[Line]) -> bool:
     return len(labels) == 2 * len(block) and all(numbers.count(t) == 2 for t in numbers)
 
 
+def column_of_pairs(body: list[str]) -> bool:
+    """Whether the non-blank lines ``body`` read as a grid of one column whose labels each appear twice, as the grid
+    format writes such a board (``2``, ``1``, ``1``, ``2``): not a header of counts (rows, columns) and its rows,
+    whose rows would then hold a label once (the header's ``1`` column is a label of the grid).
+
+    Examples
+    --------
+    >>> column_of_pairs(["2", "1", "1", "2"]), column_of_pairs(["2", "1", "3", "3"])
+    (True, False)
+    """
+    if any(count_cells(s) != 1 or s.lstrip().startswith("#") for s in body):
+        return False
+    labels = [s.strip() for s in body if s.strip() not in (".", "0", "-", "\u00b7")]
+
+    def paired(found: list[str]) -> bool:
+        return all(found.count(x) == 2 for x in found)
+    # the rows after a header of two or three counts (rows, columns, pairs) must not be a puzzle themselves: the
+    # board of one cell, '1', '1', '-', is a header and its row
+    return bool(labels) and paired(labels) and not any(
+        paired([s.strip() for s in body[skip:] if s.strip() not in (".", "0", "-", "\u00b7")]) for skip in (2, 3))
+
+
 def check_side(h: int, w: int, line: int, source: str | None) -> None:
     """Refuse a size outside ``1..MAX_SIDE`` on a side."""
     if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:

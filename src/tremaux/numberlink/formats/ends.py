@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
+from .._cells import tokens as cell_tokens
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import entry_names
@@ -155,8 +156,9 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
 
 
 def _label_grid(body: Sequence[Line]) -> bool:
-    """Whether the lines read as a grid of separated labels: as many in every row, each non-zero one twice."""
-    rows = [s.split() for _, s in body]
+    """Whether the lines read as a grid of separated labels: as many in every row, each non-zero one twice (cells
+    separated as the grid format separates them: by white space, commas or semicolons, as a CSV row is)."""
+    rows = [[t for _, t in cell_tokens(s)] for _, s in body]
     counts = Counter(t for row in rows for t in row if t != "0")
     return len({len(r) for r in rows}) == 1 and all(n == 2 for n in counts.values())
 

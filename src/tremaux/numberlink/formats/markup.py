@@ -102,7 +102,8 @@ def read_xml(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleEr
     Raises
     ------
     PuzzleFormatError
-        For text that is not well-formed XML (with its line and column), or a document without a size or pairs.
+        For text that is not well-formed XML (with its line and column), an SVG picture, or a document without a
+        size or pairs.
 
     Examples
     --------
@@ -121,6 +122,10 @@ def read_xml(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleEr
         line, column = exc.position
         why = str(exc).split(":")[0]
         raise PuzzleFormatError(f"not well-formed XML: {why}", line=line, column=column + 1, source=source) from None
+    if root.tag.rpartition("}")[2].lower() == "svg":  # a picture (as save and to_svg write), no board
+        raise PuzzleFormatError("this is an SVG picture, not a Number Link puzzle text; a picture is not read back "
+                                "as its puzzle (save the puzzle as .txt, .wh, .xml...)", line=1, column=1,
+                                source=source)
     side = _value(root, ("size",))
     w, h = _value(root, _WIDTH) or side, _value(root, _HEIGHT) or side
     if w is None or h is None:

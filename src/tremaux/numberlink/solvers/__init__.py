@@ -88,9 +88,10 @@ def solve_puzzle(
     Parameters
     ----------
     puzzle : Puzzle
-        Or a grid of pair ids (a 2-D integer array or a list of lists of ints, ``0`` for an empty cell),
-        what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle text (with a newline, or a
-        puzz.link URL; or bytes, as a file holds them), or the path of a file holding one puzzle
+        Or a grid of pair ids (a 2-D integer array, a pandas DataFrame or a list of lists of ints, ``0`` for an
+        empty cell), rows of text,
+        what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle text (with a newline, a puzz.link
+        URL, or the JSON of a run's record; or bytes, as a file holds them), or the path of a file holding one puzzle
         (:func:`~tremaux.numberlink.load`).
     solver : str
         A name in :data:`NL_SOLVERS` (``"fast"`` or ``"tremaux"``).
@@ -142,7 +143,7 @@ def solve_puzzle(
     UnknownNameError
         An unknown solver or rule (the message lists the valid names).
     UnsupportedError
-        ``unique``/``count``, the no-touch convention or ``max_steps`` with a solver that cannot.
+        ``unique``/``count``, the no-touch convention, ``max_steps`` or ``record`` with a solver that cannot.
     InvalidSizeError
         A count or step budget that is not a whole number of at least 1, a time limit that is not a positive
         number, or a switch (``unique``, ``touch``, ``record``) that is not ``True`` or ``False``.
@@ -192,7 +193,7 @@ def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_l
     follow."""
     entry = NL_SOLVERS.get(solver)
     unique = switch(unique, "unique")
-    switch(record, "record")
+    record = switch(record, "record")
     count = None if count is None else whole(count, "count", least=1)
     limit = seconds(time_limit, "time limit")
     the_rule = resolve(rule, switch(touch, "touch", none=True), default_touch=not (unique or count))
@@ -202,6 +203,9 @@ def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_l
     if not the_rule.touch and entry.touch_only:
         raise UnsupportedError(f"the {entry.name} solver lets lines run beside themselves (as in the paper); "
                                f"allow touching (touch=True; --touch on the command line) or use the fast solver")
+    if record and not entry.meta.get("record"):  # else asked for a trace and given none, without a word
+        raise UnsupportedError(f"the {entry.name} solver keeps no trace of its moves (record); the tremaux solver "
+                               f"does")
     if max_steps is not None:
         max_steps = whole(max_steps, "max_steps", least=1)
         if not entry.meta.get("steps"):

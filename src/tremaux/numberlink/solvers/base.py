@@ -9,6 +9,8 @@ A solver is a function ``solver(task) -> Answer`` registered in
     Whether it only knows the rule where a line may run beside itself.
 ``steps``
     Whether it takes a step budget (``max_steps``).
+``record``
+    Whether it keeps a trace of its moves (``record=True``).
 
 Only :func:`tremaux.numberlink.solvers.solve_puzzle` turns an
 :class:`Answer` into a :class:`~tremaux.numberlink.result.PuzzleSolution`.

@@ -30,7 +30,7 @@ _CHUNK = 1 << 20
 """Steps run in the kernel between two looks at the clock."""
 
 
-@NL_SOLVERS.register("tremaux", aliases=("paper", "traveler"), counts=False, touch_only=True, steps=True,
+@NL_SOLVERS.register("tremaux", aliases=("paper", "traveler"), counts=False, touch_only=True, steps=True, record=True,
                      doc="The paper's modified Tremaux traveler: straight, then N/E/S/W, step back one cell.")
 def traveler(task: Task) -> Answer:
     """Run the traveler on ``task`` (one solution, touching allowed).
