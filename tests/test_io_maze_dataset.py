@@ -135,3 +135,10 @@ def test_convert_writes_tokens(tmp_path, capsys):
         assert out.read_text() == io.dumps(maze, "tokens") + "\n" and io.load(out) == maze
     code, out, _ = run(capsys, "convert", str(src), "--format", "tokens")
     assert code == 0 and out.strip() == io.dumps(maze, "tokens")
+
+
+def test_generate_prints_and_writes_tokens(tmp_path, capsys):
+    code, out, _ = run(capsys, "generate", "--size", "4x4", "--seed", "5", "--format", "tokens")
+    assert code == 0 and io.loads(out) == tremaux.generate((4, 4), seed=5).maze
+    code, _, _ = run(capsys, "generate", "--size", "4x4", "--seed", "5", "-f", "tokens", "-o", str(tmp_path / "m.txt"))
+    assert code == 0 and (tmp_path / "m.txt").read_text() == out

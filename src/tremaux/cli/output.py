@@ -117,7 +117,7 @@ def wants_animation(out: Path | None) -> bool:
     return out is not None and out.suffix.lower() == ".gif"
 
 
-MAZE_FILES = ("ascii", "block", "json", "npz")
+MAZE_FILES = ("ascii", "block", "json", "tokens", "npz")
 """Formats ``--out`` writes the maze in (the rest, png, svg and gif, are pictures)."""
 
 
