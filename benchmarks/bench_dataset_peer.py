@@ -161,14 +161,12 @@ def main() -> None:
               f"{args.venv}/bin/pip install maze-dataset)", file=sys.stderr)
     version = peer_version(py) if py else "not installed"
     cores = cpu_count()
-    env = dict(os.environ)
-    env.setdefault("PYTHONPATH", str(ROOT / "src"))
-    os.environ.update(env)
+    os.environ.setdefault("PYTHONPATH", str(ROOT / "src"))  # the commands run this tree's tremaux
     header = ["generator", "size", "mazes", "API 1 core", "CLI 1 core", "peer 1 process", "ratio API",
               "ratio CLI"]
     if not args.no_parallel:
         header += [f"API {cores} cores (CPU)", f"API {cores} cores (wall)"]
-    if args.peer_parallel:
+    if args.peer_parallel and not args.no_parallel:
         header += ["peer parallel (wall)", "ratio wall"]
     rows = []
     with tempfile.TemporaryDirectory() as d:
@@ -188,9 +186,8 @@ def main() -> None:
                     if not args.no_parallel:
                         apip = median(lambda: run_api(tmp, n, count, gen, "processes"), args.runs)
                         row += [f"{apip[0]:.3f} s", f"{apip[1]:.3f} s"]
-                    if args.peer_parallel:
-                        on = peer_on and not args.no_parallel
-                        peerp = median(lambda: run_peer(py, n, count, gen, True), args.peer_runs) if on else None
+                    if args.peer_parallel and not args.no_parallel:
+                        peerp = median(lambda: run_peer(py, n, count, gen, True), args.peer_runs) if peer_on else None
                         row += [f"{peerp[1]:.2f} s" if peerp else "not run", ratio(peerp and peerp[1], apip[1])]
                     rows.append(row)
                     print(" | ".join(row), flush=True)
@@ -205,7 +202,7 @@ def main() -> None:
              "`--outputs maze,solution`, written as Parquet; maze-dataset `MazeDataset.from_config` with "
              "`save_local=False`, kept in memory). The API and the peer are timed after their imports, the "
              "command as a whole. Ratio = peer / tremaux.")
-    print(table)
+    print(intro + "\n\n" + table)
     if args.write:
         write_section(f"{BEGIN}\n{intro}\n\n{table}\n{END}", BEGIN, END,
                       f"Datasets against maze-dataset ({now:%Y-%m-%d})")

@@ -122,7 +122,7 @@ MAZE_FILES = ("ascii", "block", "json", "tokens", "npz")
 
 
 def save_output(obj: object, out: Path, to: str | None = None) -> None:
-    """Write ``--out``: a maze file (ascii, block, json, npz) or a picture (png, svg, gif), as :func:`check_output` chose.
+    """Write ``--out``: a maze file (ascii, block, json, tokens, npz) or a picture (png, svg, gif), as :func:`check_output` chose.
 
     ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
 

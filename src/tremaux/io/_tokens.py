@@ -3,7 +3,7 @@
 ``<ADJLIST_START> (0,0) <--> (0,1) ; ... <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> (2,3)
 <TARGET_END>`` and optionally ``<PATH_START> ... <PATH_END>``: the connections are the maze's passages, the
 origin its start and the target its goal (a path, the solution, is not needed to read the maze). The grid is the
-smallest holding every cell named (passages, origin and target). One maze a text: a file of many, one a line, is refused with their number.
+smallest holding every cell of a passage (of the origin and target when there is none). One maze a text: a file of many, one a line, is refused with their number.
 :func:`dumps` writes a maze so (the ``tokens`` format), with its shortest path when it has a start and a goal, as
 maze-dataset's ``LatticeMaze.from_tokens`` reads it back.
 
@@ -93,6 +93,9 @@ def dumps(maze: Maze) -> str:
     if maze.ndim != 2 or maze.mask is not None:
         raise UnsupportedError(f"the tokens of maze-dataset hold a maze of one level without a mask, not "
                                f"{'a maze with levels' if maze.ndim != 2 else 'a masked maze'}; write it as json or npz")
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the tokens of a {' x '.join(map(str, maze.shape))} maze")
     path: list = []
     if maze.start is not None and maze.goal is not None:
         from ..solvers import solve
@@ -147,6 +150,10 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
 
     from .graph import from_graph
 
+    from .. import budget
+
+    # a graph of the cells first: about 35 bytes a character of text, measured
+    budget.check(64 * len(text), f"reading {budget.format_bytes(len(text))} of maze-dataset tokens")
     count = text.count("<ADJLIST_START>")
     if count > 1:
         raise MazeFormatError(f"{count} mazes of tokens in one text; a maze file holds one (split the lines)",
@@ -165,7 +172,8 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
         G.add_edge(a, b)
     start = _one_cell(_block(text, "ORIGIN", source), "ORIGIN", source)
     goal = _one_cell(_block(text, "TARGET", source), "TARGET", source)
-    G.add_nodes_from(cell for cell in (start, goal) if cell is not None)  # a maze of one cell has no passage
+    if not G.number_of_nodes():  # a maze of one cell has no passage: its origin or target names the cell
+        G.add_nodes_from(cell for cell in (start, goal) if cell is not None)
     if not G.number_of_nodes():
         raise MazeFormatError("the adjacency list names no cell", source=source)
     try:
