@@ -3,14 +3,15 @@
 tremaux's ``dataset`` (the API, :func:`tremaux.dataset.build`, and the command
 ``tremaux dataset``; the ``local`` engine on one core and the ``processes``
 engine on all cores) against maze-dataset's ``MazeDataset.from_config`` (one
-process, and ``gen_parallel=True`` on all cores). Both make each maze and its
+process; ``--peer-parallel`` adds its ``gen_parallel=True`` on all cores). Both make each maze and its
 shortest solution; tremaux also writes them as Parquet shards, maze-dataset
 keeps them in memory (``save_local=False``).
 
 The peer runs in its own virtual environment (default ``/tmp/venv-md``, made with
-``python -m venv /tmp/venv-md && /tmp/venv-md/bin/pip install maze-dataset``), one
-subprocess per run, timed inside that process after its imports. Without that
-environment the peer's columns say so and the rest runs.
+``python -m venv /tmp/venv-md && /tmp/venv-md/bin/pip install maze-dataset 'muutils==0.8.12'``:
+maze-dataset 1.4.2 does not import with muutils 0.9.1, ``cannot import name '_FORMAT_KEY'``), one
+subprocess per run, timed inside that process after its imports. Without that environment the
+peer's columns say so and the rest runs.
 
 Times are CPU seconds (this process and its finished children; for a command,
 the whole process with its start-up), the median of ``--runs``; runs on all
