@@ -145,7 +145,8 @@ def _one_cell(body: str | None, name: str, source: str | None) -> tuple[int, int
 
 
 def from_tokens(text: str, source: str | None = None) -> Maze:
-    """The maze of a text of ``maze-dataset`` tokens (see the module documentation)."""
+    """The maze of a text of ``maze-dataset`` tokens: the ``tokens`` format of :func:`tremaux.io.loads`, which
+    :func:`tremaux.io.dumps` writes (see the module documentation)."""
     import networkx as nx
 
     from .graph import from_graph
