@@ -99,14 +99,14 @@ def test_convert_between_all_formats(capsys, files, tmp_path, src, to):
 
 def test_convert_without_out_prints_a_text_format_and_refuses_a_binary_one(capsys, files, tmp_path):
     maze, _, paths = files
-    for fmt in ("ascii", "block", "json"):
+    for fmt in ("ascii", "block", "json", "tokens"):
         status, out, err = run(capsys, "convert", paths["npz"], "--format", fmt)
         assert status == 0 and err == "" and out == mio.dumps(maze, fmt) + "\n"  # was: missing option '--out'
         assert fmt == "block" or mio.loads(out) == maze  # (a block drawing reads back as its own maze)
     for fmt in ("npz", "png"):
         status, out, err = run(capsys, "convert", paths["ascii"], "--format", fmt)
         assert status == 2 and out == "" and err.count("\n") == 1
-        assert err.startswith(f"error: tremaux convert without --out writes ascii, block or json, not {fmt}; ")
+        assert err.startswith(f"error: tremaux convert without --out writes ascii, block, json or tokens, not {fmt}; ")
         assert "--out FILE" in err
     status, _, err = run(capsys, "convert", paths["ascii"])  # no format to print: the file is asked for
     assert status == 2 and err.startswith("error: missing option '--out'") and "--format" in err
@@ -183,7 +183,7 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
         (["show", "{tmp}/missing.txt"], "error: no such file: {tmp}/missing.txt"),
         (["info", "{tmp}"], "error: cannot open {tmp}"),
         (["convert", "{good}", "-o", "{tmp}/out.dat"], "cannot tell what to write to '{tmp}/out.dat' from its extension: use "
-                                                 ".txt, .json, .npz or .png, or name a format (ascii, block, json, npz, "
+                                                 ".txt, .json, .npz or .png, or name a format (ascii, block, json, tokens, npz, "
                                                  "png)"),
         (["convert", "{good}", "-o", "{tmp}/out.txt", "--format", "json"], "format json does not match the extension of "
                                                                       "'{tmp}/out.txt' (.txt is ascii)"),

@@ -34,7 +34,7 @@ _MAZES = [
 ]
 VALID = {
     fmt: [io.dumps(m, fmt) if fmt != "block" else io.block.dumps(m, picture=True)
-          for m in (_MAZES[:1] if fmt == "png" else _MAZES)]  # a picture: one level, walls to count cells by
+          for m in (_MAZES[:1] if fmt in ("png", "tokens") else _MAZES)]  # a picture, tokens: one level, no mask
     for fmt in io.FORMATS.names()
 }
 VALID_BYTES = [(fmt, v if isinstance(v, bytes) else v.encode()) for fmt, vs in VALID.items() for v in vs]

@@ -177,9 +177,9 @@ def test_format_without_out_prints_that_text(capsys, fmt):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--format", "npz"], "error: tremaux generate without --out writes ascii, block or json, not npz; save npz files "
+    (["--format", "npz"], "error: tremaux generate without --out writes ascii, block, json or tokens, not npz; save npz files "
                           "and pictures with --out FILE\n"),
-    (["--format", "png"], "error: tremaux generate without --out writes ascii, block or json, not png; save npz files "
+    (["--format", "png"], "error: tremaux generate without --out writes ascii, block, json or tokens, not png; save npz files "
                           "and pictures with --out FILE\n"),
     (["--grid", "hex", "--format", "json"], "error: --format json without --out is for square mazes; save a grid maze "
                                             "with --out FILE\n"),

@@ -113,7 +113,7 @@ def test_the_library_writers_follow_the_same_rule(tmp_path, ext):
 
 
 def test_names_and_aliases():
-    assert list(OUTPUT_FORMATS) == ["ascii", "block", "json", "npz", "png", "svg", "gif"]
+    assert list(OUTPUT_FORMATS) == ["ascii", "block", "json", "tokens", "npz", "png", "svg", "gif"]
     assert [output_format("x.dat", n) for n in ("TXT", ".txt", "image", "Block", "gif")] == \
         ["ascii", "ascii", "png", "block", "gif"]
     with pytest.raises(UnknownNameError, match="unknown format 'tiff'; choose one of: ascii, block"):

@@ -70,8 +70,9 @@ def generate_cmd(
                                         "L,R,C); the maze's start S stays its first cell."),
     out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "
                                      "picture (.png, .svg, .gif replays the carving)."),
-    fmt: Optional[str] = format_option("Format for --out: ascii, block, json, npz, png, svg or gif (default: from the "
-                                       "extension); without --out, the text printed: ascii, block or json."),
+    fmt: Optional[str] = format_option("Format for --out: ascii, block, json, tokens, npz, png, svg or gif (default: "
+                                       "from the extension); without --out, the text printed: ascii, block, json or "
+                                       "tokens."),
     list_: bool = list_option("generators"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-O",
@@ -117,7 +118,7 @@ def generate_cmd(
     if out is None and fmt is not None:
         from ..io.outputs import output_format
 
-        shown = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux generate without --out",
+        shown = output_format(None, fmt, accepts=("ascii", "block", "json", "tokens"), writer="tremaux generate without --out",
                               hint="save npz files and pictures with --out FILE")
     if on_grid:
         from .grid_cmds import generate_on_grid

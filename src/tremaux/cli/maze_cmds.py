@@ -187,12 +187,12 @@ def convert(
     old_dest: Optional[Path] = typer.Argument(None, metavar="", hidden=True, parser=_out_path,
                                               help="Deprecated: the file to write, now --out."),
     out: Optional[Path] = out_option("File to write ('-' writes stdout, with --format); its extension picks the "
-                                     "format. Without it, --format ascii, block or json prints the maze."),
-    fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
-                                       ".txt, .json, .npz, .png)."),
+                                     "format. Without it, --format ascii, block, json or tokens prints the maze."),
+    fmt: Optional[str] = format_option("Output format: ascii, block, json, tokens (maze-dataset's), npz or png "
+                                       "(default: from the extension: .txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
 ) -> None:
-    """Convert a maze file between the ascii, block, json, npz and png formats (it reads pictures of mazes too)."""
+    """Convert a maze file between the ascii, block, json, tokens, npz and png formats (it reads pictures of mazes too)."""
     import click
 
     from .. import io as maze_io
@@ -214,10 +214,10 @@ def convert(
     if printed:
         if fmt is None:
             raise click.UsageError("missing option '--out' / '-o': the file to write (or name a text format "
-                                   "with --format ascii, block or json to print the maze)")
+                                   "with --format ascii, block, json or tokens to print the maze)")
         from ..io.outputs import output_format
 
-        fmt = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux convert without --out",
+        fmt = output_format(None, fmt, accepts=("ascii", "block", "json", "tokens"), writer="tremaux convert without --out",
                             hint="save npz files and pictures with --out FILE (--out - writes them to stdout)")
     else:
         unnamed = fmt is None and out.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes

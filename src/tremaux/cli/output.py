@@ -117,12 +117,12 @@ def wants_animation(out: Path | None) -> bool:
     return out is not None and out.suffix.lower() == ".gif"
 
 
-MAZE_FILES = ("ascii", "block", "json", "npz")
+MAZE_FILES = ("ascii", "block", "json", "tokens", "npz")
 """Formats ``--out`` writes the maze in (the rest, png, svg and gif, are pictures)."""
 
 
 def save_output(obj: object, out: Path, to: str | None = None) -> None:
-    """Write ``--out``: a maze file (ascii, block, json, npz) or a picture (png, svg, gif), as :func:`check_output` chose.
+    """Write ``--out``: a maze file (ascii, block, json, tokens, npz) or a picture (png, svg, gif), as :func:`check_output` chose.
 
     ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
 

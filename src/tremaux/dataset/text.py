@@ -85,11 +85,6 @@ def _cells(cells: Any) -> np.ndarray:
     return a.astype(np.uint8)
 
 
-def _coord(c: Any) -> str:
-    r, k = (int(v) for v in c)
-    return f"({r},{k})"
-
-
 def _path(path: Any, h: int, w: int) -> list[tuple[int, int]]:
     """A path as (row, col) pairs: from pairs, or from flat indices (the ``*_path`` columns)."""
     p = np.asarray(path, dtype=np.int64)
@@ -131,21 +126,10 @@ def to_maze_dataset_text(cells: Any, path: Any, origin: Sequence[int], target: S
     >>> to_maze_dataset_text(cells, [(0, 0), (0, 1), (1, 1)], (0, 0), (1, 1))[:51]
     '<ADJLIST_START> (0,0) <--> (0,1) ; (0,1) <--> (1,1)'
     """
+    from ..io._tokens import tokens_text
+
     a = _cells(cells)
-    h, w = a.shape
-    parts = ["<ADJLIST_START>"]
-    for r in range(h):
-        for c in range(w):
-            v = int(a[r, c])
-            if v & _E and c + 1 < w:
-                parts += [f"({r},{c})", "<-->", f"({r},{c + 1})", ";"]
-            if v & _S and r + 1 < h:
-                parts += [f"({r},{c})", "<-->", f"({r + 1},{c})", ";"]
-    parts += ["<ADJLIST_END>", "<ORIGIN_START>", _coord(origin), "<ORIGIN_END>",
-              "<TARGET_START>", _coord(target), "<TARGET_END>", "<PATH_START>"]
-    parts += [f"({r},{c})" for r, c in _path(path, h, w)]
-    parts.append("<PATH_END>")
-    return " ".join(parts)
+    return tokens_text(a, _path(path, *a.shape), origin, target)
 
 
 def from_maze_dataset_text(text: str) -> dict[str, Any]:

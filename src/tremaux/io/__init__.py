@@ -1,10 +1,12 @@
 """Reading and writing mazes: text drawings, block pictures, JSON, ``.npz``, graphs.
 
-Five file formats are registered in :data:`FORMATS`:
+Six file formats are registered in :data:`FORMATS`:
 
 * ``ascii``: the ``+---+`` drawing (:mod:`tremaux.io.ascii`);
 * ``block``: ``#`` / ``.`` squares, every open square a cell (:mod:`tremaux.io.block`);
 * ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
+* ``tokens`` (also called ``maze-dataset``): the one-line text of the ``maze-dataset`` library,
+  ``<ADJLIST_START> (0,0) <--> (0,1) ; ...`` with the start, goal and shortest path (:mod:`tremaux.io._tokens`);
 * ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``;
 * ``png`` (also called ``image``): a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
   read from thin walls or blocks, written as PNG (SVG drawings, walls as lines, are read by :mod:`tremaux.io.svg`).
@@ -46,8 +48,8 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
-from . import _drawings, _inputs, ascii, block, image, json, npz
-from ._common import decode_text
+from . import _drawings, _inputs, _tokens, ascii, block, image, json, npz
+from ._common import check_maze as _check_maze, decode_text
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
@@ -67,12 +69,15 @@ FORMATS.add("block", block.loads, doc="Squares: # wall, . open, E entrance, G go
             dumps=block.dumps, binary=False, extensions=(), size=block.text_bytes)
 FORMATS.add("json", json.loads, doc="JSON with a format version, one hex digit per cell.",
             dumps=json.dumps, binary=False, extensions=(".json",), size=json.text_bytes)
+FORMATS.add("tokens", _tokens.from_tokens, aliases=("maze-dataset",), doc="maze-dataset's tokens: <ADJLIST_START> "
+            "(r,c) <--> (r,c) ; ... <ADJLIST_END>, origin, target and path.", dumps=_tokens.dumps, binary=False,
+            extensions=(), size=_tokens.text_bytes)
 FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary), with a format version.",
             dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
 FORMATS.add("png", image.loads, aliases=("image",), doc="A picture of a maze (PNG, GIF, BMP, JPEG...): thin walls or blocks; written as PNG.",
             dumps=image.dumps, binary=True, extensions=(".png", ".gif", ".bmp", ".jpg", ".jpeg"), size=image.text_bytes)
 
-SAVE_FORMATS = ("ascii", "block", "json", "npz", "png")
+SAVE_FORMATS = ("ascii", "block", "json", "tokens", "npz", "png")
 """The formats :func:`save` writes (names of :data:`tremaux.io.outputs.OUTPUT_FORMATS`)."""
 
 _ZIP = b"PK\x03\x04"
@@ -98,7 +103,7 @@ def detect_format(data: str | bytes) -> str:
     Returns
     -------
     str
-        ``ascii``, ``block``, ``json``, ``npz``, ``png`` (a picture: PNG, GIF, BMP...) or ``svg`` (XML).
+        ``ascii``, ``block``, ``json``, ``tokens``, ``npz``, ``png`` (a picture: PNG, GIF, BMP...) or ``svg`` (XML).
 
     Examples
     --------
@@ -118,6 +123,8 @@ def detect_format(data: str | bytes) -> str:
         return "json"
     if _inputs.is_markup(stripped):  # read by tremaux.io.svg
         return "svg"
+    if _tokens.is_tokens(stripped):
+        return "tokens"
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
@@ -148,7 +155,7 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     ----------
     data : str or bytes
     format : str, optional
-        ``ascii``, ``block``, ``json`` or ``npz``; detected from the content by default.
+        ``ascii``, ``block``, ``json``, ``tokens`` or ``npz``; detected from the content by default.
     source : str, optional
         Name shown in error messages.
     memory_limit : str or int, optional
@@ -213,22 +220,8 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     return entry.func(text, source=source)
 
 
-def _check_maze(maze: object, what: str) -> None:
-    """Refuse what is not a :class:`Maze`, in one line saying what to pass instead."""
-    if isinstance(maze, Maze):
-        return
-    kind = type(maze).__name__
-    if kind == "GridMaze":
-        hint = "; a maze on another grid is written by tremaux.grids.files"
-    elif isinstance(getattr(maze, "maze", None), Maze):
-        hint = "; pass its .maze"
-    else:
-        hint = ""
-    raise InvalidMazeError(f"{what}() needs a tremaux.Maze, not {kind}{hint}")
-
-
 def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
-    """A maze in one format: text for ``ascii``, ``block`` and ``json``, bytes for ``npz`` and ``png``.
+    """A maze in one format: text for ``ascii``, ``block``, ``json`` and ``tokens``, bytes for ``npz`` and ``png``.
 
     Text ends without a newline (:func:`save` adds one).
 
@@ -237,7 +230,8 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     maze : Maze
         The maze to write.
     format : str, default "ascii"
-        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (``image`` is another name of ``png``).
+        ``ascii``, ``block``, ``json``, ``tokens`` (maze-dataset's), ``npz`` or ``png`` (``image`` is another
+        name of ``png``).
 
     Returns
     -------
@@ -397,7 +391,7 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     path : str or os.PathLike or file
         The file: its name, or a file open for reading (binary or text), as ``json.load`` takes.
     format : str, optional
-        ``ascii``, ``block``, ``json`` or ``npz``; recognised from the
+        ``ascii``, ``block``, ``json``, ``tokens`` or ``npz``; recognised from the
         extension or the content by default.
     memory_limit, text_limit : str or int, optional
         Caps instead of the budget in force (see :func:`loads`).
@@ -451,7 +445,7 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     path : str or os.PathLike
         Where to write; an existing file is replaced.
     format : str, optional
-        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (a picture that
+        ``ascii``, ``block``, ``json``, ``tokens`` (maze-dataset's), ``npz`` or ``png`` (a picture that
         reads back as the maze); by default the one the extension names
         (``.txt``, ``.json``, ``.npz``, ``.png``).
 

@@ -69,3 +69,17 @@ def decode_text(data: bytes) -> str:
 
 _CP437_DRAWING = bytes(range(0xB0, 0xE0))
 """Code page 437's shades, box-drawing lines and blocks."""
+
+
+def check_maze(maze: object, what: str) -> None:
+    """Refuse what is not a :class:`Maze`, in one line saying what to pass instead."""
+    if isinstance(maze, Maze):
+        return
+    kind = type(maze).__name__
+    if kind == "GridMaze":
+        hint = "; a maze on another grid is written by tremaux.grids.files"
+    elif isinstance(getattr(maze, "maze", None), Maze):
+        hint = "; pass its .maze"
+    else:
+        hint = ""
+    raise InvalidMazeError(f"{what}() needs a tremaux.Maze, not {kind}{hint}")

@@ -3,7 +3,9 @@
 ``<ADJLIST_START> (0,0) <--> (0,1) ; ... <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> (2,3)
 <TARGET_END>`` and optionally ``<PATH_START> ... <PATH_END>``: the connections are the maze's passages, the
 origin its start and the target its goal (a path, the solution, is not needed to read the maze). The grid is the
-smallest holding every cell named. One maze a text: a file of many, one a line, is refused with their number.
+smallest holding every cell of a passage (of the origin and target when there is none). One maze a text: a file of many, one a line, is refused with their number.
+:func:`dumps` writes a maze so (the ``tokens`` format), with its shortest path when it has a start and a goal, as
+maze-dataset's ``LatticeMaze.from_tokens`` reads it back.
 
 networkx's ``write_edgelist`` and ``write_adjlist`` texts of a maze's graph read too (:func:`from_lists`): lines of
 cells ``(0, 0) (0, 1)`` (or ``(level, row, col)`` for a maze with levels), the first joined to each other one (an edge list's ``{...}`` data ignored), and ``#``
@@ -14,9 +16,12 @@ comment lines. A GML text (networkx's ``write_gml``) is told here (:func:`is_gml
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError
+import numpy as np
+
+from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError, UnsupportedError
 from ..maze.model import Maze
 
 _CELL = r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"
@@ -26,6 +31,101 @@ _EDGE = re.compile(_CELL + r"\s*<-->\s*" + _CELL)
 def is_tokens(text: str) -> bool:
     """Whether ``text`` holds a maze as tokens (its adjacency list's start token)."""
     return isinstance(text, str) and "<ADJLIST_START>" in text
+
+
+def tokens_text(cells: np.ndarray, path: Sequence[Sequence[int]] = (), origin: Sequence[int] | None = None,
+                target: Sequence[int] | None = None) -> str:
+    """The tokens of a maze's cells (uint8 side bits, ``(H, W)``), one line: the adjacency list, each passage
+    once from its north or west cell in row-major order; then the origin, target and path when both ends are
+    given (the path may be empty)."""
+    h, w = cells.shape
+    parts = ["<ADJLIST_START>"]
+    for r, c in zip(*np.nonzero(cells & 6)):
+        v = int(cells[r, c])
+        if v & 2 and c + 1 < w:
+            parts.append(f"({r},{c}) <--> ({r},{c + 1}) ;")
+        if v & 4 and r + 1 < h:
+            parts.append(f"({r},{c}) <--> ({r + 1},{c}) ;")
+    parts.append("<ADJLIST_END>")
+    if origin is not None and target is not None:
+        parts += ["<ORIGIN_START>", _coord(origin), "<ORIGIN_END>", "<TARGET_START>", _coord(target), "<TARGET_END>",
+                  "<PATH_START>", *(_coord(cell) for cell in path), "<PATH_END>"]
+    return " ".join(parts)
+
+
+def _coord(cell: Sequence[int]) -> str:
+    r, c = (int(v) for v in cell)
+    return f"({r},{c})"
+
+
+def dumps(maze: Maze) -> str:
+    """A maze as the tokens of ``maze-dataset`` (the ``tokens`` format), on one line.
+
+    The passages, then the start (origin), the goal (target) and the shortest path between them when the maze
+    has both (``<PATH_START> <PATH_END>`` when the goal cannot be reached). maze-dataset's grids are square:
+    it reads an ``H x W`` maze as the square that holds it.
+
+    Parameters
+    ----------
+    maze : Maze
+        A maze of one level, without a mask (maze-dataset has no cells that do not exist).
+
+    Returns
+    -------
+    str
+        The text, without a final newline.
+
+    Raises
+    ------
+    UnsupportedError
+        For a maze with levels or a mask.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> from tremaux.io._tokens import dumps, from_tokens
+    >>> m = Maze.open((1, 2), start=(0, 0), goal=(0, 1))
+    >>> dumps(m)
+    '<ADJLIST_START> (0,0) <--> (0,1) ; <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> (0,1) <TARGET_END> <PATH_START> (0,0) (0,1) <PATH_END>'
+    >>> from_tokens(dumps(m)) == m
+    True
+    """
+    if maze.ndim != 2 or maze.mask is not None:
+        raise UnsupportedError(f"the tokens of maze-dataset hold a maze of one level without a mask, not "
+                               f"{'a maze with levels' if maze.ndim != 2 else 'a masked maze'}; write it as json or npz")
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the tokens of a {' x '.join(map(str, maze.shape))} maze")
+    path: list = []
+    if maze.start is not None and maze.goal is not None:
+        from ..solvers import solve
+
+        path = list(solve(maze, "bfs").path)
+    return tokens_text(np.asarray(maze.cells), path, maze.start, maze.goal)
+
+
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak memory of writing a maze of ``shape3`` as tokens (two passages a cell as Python strings, the search
+    for the path between the start and the goal, and the text).
+
+    Parameters
+    ----------
+    shape3 : tuple of int
+        ``(L, H, W)``.
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> from tremaux.io._tokens import text_bytes
+    >>> text_bytes((1, 10, 10)) > 100 * 28
+    True
+    """
+    L, H, W = (int(x) for x in shape3)
+    return 1024 * L * H * W
 
 
 def _block(text: str, name: str, source: str | None) -> str | None:
@@ -45,11 +145,16 @@ def _one_cell(body: str | None, name: str, source: str | None) -> tuple[int, int
 
 
 def from_tokens(text: str, source: str | None = None) -> Maze:
-    """The maze of a text of ``maze-dataset`` tokens (see the module documentation)."""
+    """The maze of a text of ``maze-dataset`` tokens: the ``tokens`` format of :func:`tremaux.io.loads`, which
+    :func:`tremaux.io.dumps` writes (see the module documentation)."""
     import networkx as nx
 
     from .graph import from_graph
 
+    from .. import budget
+
+    # a graph of the cells first: about 35 bytes a character of text, measured
+    budget.check(64 * len(text), f"reading {budget.format_bytes(len(text))} of maze-dataset tokens")
     count = text.count("<ADJLIST_START>")
     if count > 1:
         raise MazeFormatError(f"{count} mazes of tokens in one text; a maze file holds one (split the lines)",
@@ -66,10 +171,12 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
                                   source=source)
         a, b = (int(found[1]), int(found[2])), (int(found[3]), int(found[4]))
         G.add_edge(a, b)
-    if not G.number_of_nodes():
-        raise MazeFormatError("the adjacency list names no cell", source=source)
     start = _one_cell(_block(text, "ORIGIN", source), "ORIGIN", source)
     goal = _one_cell(_block(text, "TARGET", source), "TARGET", source)
+    if not G.number_of_nodes():  # a maze of one cell has no passage: its origin or target names the cell
+        G.add_nodes_from(cell for cell in (start, goal) if cell is not None)
+    if not G.number_of_nodes():
+        raise MazeFormatError("the adjacency list names no cell", source=source)
     try:
         return from_graph(G, start=start, goal=goal)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:

@@ -26,7 +26,8 @@ or the walls of a text without ``#``, as are ``X``, ``@``, ``%``, ``=``, ``&`` o
 two openings in the border of a picture of cells are the start and the goal, in reading order. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
 with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
-mazelib maze) are the open squares of the solution. The maze has the
+mazelib maze), or ``X`` ones beside ``#`` walls (``as_ascii`` of a solved maze of maze-dataset), are the open
+squares of the solution. The maze has the
 text's rows x columns; neighbouring open squares are joined by a passage and
 wall squares become masked cells. A multi-level text has ``level K`` headers
 and blank lines between levels, like :mod:`tremaux.io.ascii`; squares on top
@@ -340,7 +341,7 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' or 'F' (goal, finish), '*' (both), 'o' or '+' (a drawn path)", i, j)
+                            "'E' or 'S' (entrance), 'G' or 'F' (goal, finish), '*' (both), 'o', '+' or 'X' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
 
 
@@ -436,6 +437,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
             text = text.replace(wall, "#")
     if isinstance(text, str) and text.count("*") > 1:  # a path drawn with '*', not start and goal in one square
         text = text.replace("*", "o")
+    if isinstance(text, str) and "#" in text and "X" in text:  # a path drawn with 'X' (maze-dataset's as_ascii)
+        text = text.replace("X", "o")
     sections, multi = split(text, source=source, dedent=False)
     arrays = [_parse(sec) for sec in sections]
     shape = arrays[0].shape

@@ -54,6 +54,7 @@ OUTPUT_FORMATS: dict[str, str] = {
     "ascii": "the +---+ drawing (render: in the text style asked), extension .txt",
     "block": "# / . squares, one per cell and wall (a text file, named: --format block)",
     "json": "the maze as versioned JSON, extension .json",
+    "tokens": "the maze as the maze-dataset library's tokens, one line (a text file, named: --format tokens)",
     "npz": "the maze as compressed NumPy arrays, extension .npz",
     "png": "a PNG picture (reads back as the maze), extension .png",
     "svg": "an SVG picture, or the replay of a run, extension .svg",
@@ -63,13 +64,13 @@ OUTPUT_FORMATS: dict[str, str] = {
 
 EXTENSIONS: dict[str, str] = {".txt": "ascii", ".json": "json", ".npz": "npz", ".png": "png", ".svg": "svg",
                               ".gif": "gif"}
-"""The extension that names each format when none is named (``block`` has none of its own)."""
+"""The extension that names each format when none is named (``block`` and ``tokens`` have none of their own)."""
 
-_ALIASES = {"txt": "ascii", "image": "png", "text": "ascii"}
+_ALIASES = {"txt": "ascii", "image": "png", "text": "ascii", "maze-dataset": "tokens"}
 
 
 def extension_of(name: str) -> str:
-    """The extension a file in format ``name`` takes (``.txt`` for both text formats).
+    """The extension a file in format ``name`` takes (``.txt`` for the text formats).
 
     Parameters
     ----------
@@ -87,7 +88,7 @@ def extension_of(name: str) -> str:
     >>> extension_of("block"), extension_of("npz")
     ('.txt', '.npz')
     """
-    return ".txt" if name == "block" else next(ext for ext, fmt in EXTENSIONS.items() if fmt == name)
+    return ".txt" if name in ("block", "tokens") else next(ext for ext, fmt in EXTENSIONS.items() if fmt == name)
 
 
 def _listed(items: list[str], last: str = "or") -> str:
