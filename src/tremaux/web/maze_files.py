@@ -54,7 +54,7 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     Returns
     -------
     (Maze, str)
-        The maze and the format it was read in (``ascii``, ``block``, ``json``, ``npz`` or ``png``).
+        The maze and the format it was read in (``ascii``, ``block``, ``json``, ``npz``, ``png`` or ``tokens``).
 
     Raises
     ------
@@ -295,7 +295,7 @@ class FileMazeResponse(_Schema):
     start: list[int]
     goal: list[int]
     stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
-    format: str = Field(description="The format the file was read in: ascii, block, json, npz or png.")
+    format: str = Field(description="The format the file was read in: ascii, block, json, npz, png or tokens (maze-dataset's text).")
     elapsed_ms: float
     size: int | None = Field(None, description="Another grid: its number of cells.")
     start_index: int | None = Field(None, description="Another grid: the start's index in its cell order.")
