@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import shutil
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -166,7 +167,7 @@ def raster(maze: Any, cell: float = MAX_TEXT_CELL) -> tuple[np.ndarray, np.ndarr
 
 
 def to_braille(maze: Any, *, solution: Any = None, path: Any = None, start: Any = True, goal: Any = True,
-               columns: int | None = None) -> str:
+               columns: int | None = None, chars: Mapping[str, str] | None = None) -> str:
     """Draw a maze on any grid in Unicode braille, as wide as the terminal (or ``columns`` characters).
 
     Parameters
@@ -181,6 +182,9 @@ def to_braille(maze: Any, *, solution: Any = None, path: Any = None, start: Any 
         Mark the maze's start ``S`` and goal ``G`` (``False``: not at all; an int: that cell).
     columns : int, optional
         The width; the terminal's (:func:`shutil.get_terminal_size`, 80 when not a terminal) when not given.
+    chars : mapping, optional
+        Marks replacing ``•``, ``S``, ``G`` and ``*`` (keys ``path``, ``start``, ``goal``, ``both``; checked by
+        :func:`tremaux.render.to_text`).
 
     Returns
     -------
@@ -210,6 +214,7 @@ def to_braille(maze: Any, *, solution: Any = None, path: Any = None, start: Any 
     maze = _one_level(maze)
     maze = as_grid_maze(maze, "to_braille")
     _check_args(maze, solution, None)
+    marks = {**_MARKS, **(chars or {})}
     cols = text_columns(columns)
     walls, centres = raster(maze, fit_cell(maze.grid, cols))
     H, W = walls.shape
@@ -217,20 +222,19 @@ def to_braille(maze: Any, *, solution: Any = None, path: Any = None, start: Any 
     padded[:H, :W] = walls
     blocks = padded.reshape(padded.shape[0] // 4, 4, padded.shape[1] // 2, 2)
     code = np.einsum("rhcw,hw->rc", blocks.astype(np.int64), _BITS)
-    chars = (0x2800 + code).astype(np.uint32).view("<U1") if code.size else np.zeros((0, 0), "<U1")
-    chars = chars.reshape(code.shape)
+    text = (0x2800 + code).astype(np.uint32).view("<U1").reshape(code.shape)
     if solution is not None and solution.found:
         path = solution.path
     for i in np.asarray([] if path is None else path, np.int64).reshape(-1):
         x, y = centres[i]
-        chars[y // 4, x // 2] = _MARKS["path"]
+        text[y // 4, x // 2] = marks["path"]
     ends = [(key, _end(value, default)) for key, value, default in
             (("start", start, maze.start_index), ("goal", goal, maze.goal_index))]
     for key, i in ends:
         if i is not None:
             x, y = centres[i]
-            chars[y // 4, x // 2] = _MARKS["both"] if ends[0][1] == ends[1][1] else _MARKS[key]
-    return "\n".join("".join(row) for row in chars)
+            text[y // 4, x // 2] = marks["both"] if ends[0][1] == ends[1][1] else marks[key]
+    return "\n".join("".join(row) for row in text)
 
 
 def _end(value: Any, default: int) -> int | None:
