@@ -164,3 +164,49 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     from .output import property_lines  # the table of the square grid's stats, with the same labels
 
     return property_lines([("grid", _label(maze.grid)), *s.rows()])
+
+
+def check_braille(grid: Any, style: str | None, heat: bool = False, cell_size: int | None = None) -> None:
+    """Refuse, before the maze is drawn, what a braille text drawing of a maze on ``grid`` cannot show.
+
+    Parameters
+    ----------
+    grid : Grid
+        The maze's grid (other than the plain square one).
+    style : str or None
+        ``--style``: ``braille`` or none (the other styles draw the square's lines).
+    heat : bool, default False
+        ``--heat``: distances have no room in braille.
+    cell_size : int or None
+        ``--cell-size``: for pictures.
+
+    Raises
+    ------
+    UnsupportedError
+        For another style, ``--heat`` or ``--cell-size``, or a maze too wide for the terminal.
+
+    Examples
+    --------
+    >>> from tremaux.cli.grid_files import check_braille
+    >>> from tremaux.grids import make_grid
+    >>> check_braille(make_grid("hex", size=(3, 3)), None)
+    >>> check_braille(make_grid("hex", size=(3, 3)), "unicode")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: a hex maze is drawn in text with --style braille (ascii, unicode and block ...
+    """
+    from ..grids.braille import fit_cell, text_columns
+    from ..grids.draw import _check_picture
+    from ..grids.grid import article
+
+    label = _label(grid)
+    if style is not None and style.strip().lower() != "braille":
+        raise UnsupportedError(f"{article(label)} {label} maze is drawn in text with --style braille (ascii, unicode "
+                               "and block draw square mazes), or as a picture (.svg, .png)")
+    if heat:
+        raise UnsupportedError("--heat writes distances into the cells; a braille drawing has no room for them: "
+                               "draw a picture (--out FILE.svg or FILE.png)")
+    if cell_size is not None:
+        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing fits the terminal's width")
+    _check_picture(grid, "a text drawing")
+    fit_cell(grid, text_columns())

@@ -147,7 +147,8 @@ def render_cmd(
         if solver is None and (start, goal) != (None, None):  # else they would be dropped
             raise UnsupportedError("--start and --goal set up the run of --solver on a grid maze; add --solver NAME")
         return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
-                                goal=parse_cell(goal, "goal"), **({} if seed is None else {"seed": seed}))
+                                goal=parse_cell(goal, "goal"), text_style=style,
+                                **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     obj = load_maze(file)
