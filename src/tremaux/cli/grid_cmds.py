@@ -193,10 +193,10 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
                    weave=weave, refuse=limit)
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
-        out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
-        hint="text drawings are for square grids only")
+        out, to, accepts=(*GRID_FILES, "ascii"), writer=f"tremaux generate on a {_label(g)} grid",
+        hint="a text drawing of it is braille, which does not read back")
     entry = GENERATORS.get(algorithm)
-    if out is None and not plain and supports(entry, g):  # refused before the work (one that
+    if (out is None or fmt == "ascii") and not plain and supports(entry, g):  # refused before the work (one that
         # does not run here is refused by generate_on at once, naming the grids it runs on); a bad value first
         from ..generators.options import check_options
 
@@ -229,11 +229,15 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         from .app import save_output
 
         return typer.echo(str(maze.to_maze())) if out is None else save_output(maze.to_maze(), out, to)
-    if out is None:  # the braille drawing of every grid
+    if out is None or fmt == "ascii":  # the braille drawing of every grid (a file of it does not read back)
         from ..grids.braille import to_braille
 
-        return typer.echo(to_braille(maze))
-    if fmt == "gif":
+        if out is None:
+            return typer.echo(to_braille(maze))
+        from .._write import write_file
+
+        write_file(out, to_braille(maze) + "\n")
+    elif fmt == "gif":
         save_animation(run_all, out, format=fmt)
     elif fmt in ("svg", "png"):
         save_picture(maze, out, format=fmt)
