@@ -190,7 +190,7 @@ def check_text_size(maze: Maze) -> None:
 def to_text(
     obj: Any,
     *,
-    style: str = "ascii",
+    style: str | None = None,
     chars: Mapping[str, str] | None = None,
     path: Any = None,
     visited: Any = False,
@@ -204,9 +204,10 @@ def to_text(
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
-    style : {"ascii", "unicode", "block", "braille"}
-        See the module documentation.
+        What to draw; a maze on another grid (:class:`tremaux.grids.GridMaze`, or a run on one) is drawn in
+        braille, with a solution's path.
+    style : {"ascii", "unicode", "block", "braille"}, optional
+        See the module documentation; ``ascii`` for a square maze and ``braille`` on other grids by default.
     chars : mapping, optional
         Overlay characters replacing entries of :data:`CHARS` for the style
         (keys ``path``, ``visited``, ``start``, ``goal``, ``both``).
@@ -228,7 +229,7 @@ def to_text(
     UnknownNameError
         For an unknown style or ``chars`` key.
     UnsupportedError
-        For a heat map in braille, or a braille maze too wide for ``columns``.
+        For a heat map in braille, a braille maze too wide for ``columns``, or a style but braille on a grid.
     TremauxError
         For a ``chars`` value that is not a single character.
 
@@ -240,6 +241,10 @@ def to_text(
     #####
     #S G#
     #####
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> hexes = generate_on(make_grid("hex", size=(2, 3)), seed=1).maze
+    >>> "S" in to_text(hexes) and "G" in to_text(hexes)  # braille on every grid
+    True
     >>> print(to_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), style="braille", columns=20))
     ⢰⠒⠒⠒⠒⠒⠒⠒⢲
     ⢸⠀S⠀⠀⠀G⠀⢸
@@ -247,6 +252,9 @@ def to_text(
     """
     if isinstance(style, str):  # in any case, as generator, solver and format names are
         style = style.strip().lower()
+    grid_maze = _grid_maze(obj)
+    if style is None:
+        style = "ascii" if grid_maze is None else "braille"
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)
     table = dict(CHARS[style])
@@ -259,6 +267,8 @@ def to_text(
         if not isinstance(value, str) or len(value) != 1:
             raise TremauxError(f"text character {key}={value!r} must be a single character")
         table[key] = value
+    if grid_maze is not None:
+        return _grid_braille(obj, grid_maze, style, table, columns)
     maze = maze_of(obj)
     check_text_size(maze)
     L, H, W = maze.shape3
@@ -299,6 +309,27 @@ def _braille(sc: Scene, table: Mapping[str, str], columns: int | None) -> str:
                                "unicode, or as a picture")
     return to_braille(sc.maze, path=sc.path, start=sc.start if sc.start >= 0 else False,
                       goal=sc.goal if sc.goal >= 0 else False, columns=columns, chars=table)
+
+
+def _grid_maze(obj: Any) -> Any:
+    """The :class:`tremaux.grids.GridMaze` ``obj`` is or holds, else ``None`` (a square maze, or not a maze)."""
+    from ..grids.maze import GridMaze
+
+    inner = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
+    return inner if isinstance(inner, GridMaze) else None
+
+
+def _grid_braille(obj: Any, maze: Any, style: str, table: Mapping[str, str], columns: int | None) -> str:
+    """The braille drawing of a maze on any grid, or of a run on one (a solution's path marked)."""
+    from ..errors import UnsupportedError
+    from ..grids.braille import to_braille
+    from ..grids.grid import article
+    from ..grids.solve import GridSolution
+
+    if style != "braille":
+        raise UnsupportedError(f"a maze on {article(maze.grid.name)} {maze.grid.name} grid is drawn in text with "
+                               f"style braille, not {style}")
+    return to_braille(maze, solution=obj if isinstance(obj, GridSolution) else None, columns=columns, chars=table)
 
 
 def _join(g: np.ndarray) -> str:
