@@ -156,7 +156,8 @@ def show_grid_file(path: Path, style: str | None) -> None:
 def show(
     file: Path = FileArgument,
     style: Optional[str] = style_option("Text style: ascii (default) or block (maze files, read back by every "
-                                        "command) or unicode (box drawing, as render and demo print)."),
+                                        "command), unicode (box drawing, as render and demo print) or braille (the "
+                                        "drawing of every grid)."),
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io

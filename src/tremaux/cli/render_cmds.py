@@ -115,7 +115,8 @@ def render_cmd(
     file: Path = typer.Argument(..., metavar="FILE", parser=_in_path, help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
     fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
-    style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
+    style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode, block or "
+                                        "braille (the only one, and the default, on other grids)."),
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,

@@ -249,10 +249,9 @@ def _end(value: Any, default: int) -> int | None:
 def _one_level(maze: Any) -> Any:
     """Refuse a square maze of several levels (its levels have no one picture), by name."""
     from ..maze.model import Maze
-    from ..render.scene import maze_of
 
-    square = maze_of(maze) if not hasattr(maze, "grid") and not isinstance(maze, Maze) else maze
+    square = maze if isinstance(maze, Maze) else getattr(maze, "maze", None)
     if isinstance(square, Maze) and square.shape3[0] > 1:
         raise UnsupportedError(f"a braille drawing is of one level; this maze has {square.shape3[0]}: "
                                "draw it with style ascii, unicode or block")
-    return square
+    return maze

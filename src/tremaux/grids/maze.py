@@ -320,13 +320,7 @@ class GridMaze:
     def __str__(self) -> str:
         """The braille text drawing (:mod:`tremaux.grids.braille`) as wide as the terminal; the ``repr`` for a
         maze too wide or too large to draw."""
-        from ..errors import TremauxError
-        from .braille import to_braille
-
-        try:
-            return to_braille(self)
-        except TremauxError:
-            return repr(self)
+        return picture("grid text", self) or repr(self)  # drawn by tremaux.grids.braille
 
     def _repr_svg_(self) -> str | None:
         """The picture Jupyter shows: ``None`` (the ``repr``) beyond the side slots of the largest square maze a
