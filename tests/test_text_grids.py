@@ -151,7 +151,8 @@ def test_square_mazes_draw_in_braille_too():
         to_text(generate((2, 3, 3), seed=1).maze, style="braille")
 
 
-def test_grid_objects_print_in_braille():
+def test_grid_objects_print_in_braille(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
     maze = generate_on(make_grid("triangle", size=(3, 5)), seed=2).maze
     assert str(maze) == to_braille(maze) and to_text(maze) == str(maze)
     sol = solve_on(maze, "bfs")
