@@ -126,8 +126,9 @@ def test_a_grid_maze_that_cannot_be_printed_is_refused_before_it_is_made(capsys,
         raise AssertionError("the maze was made before the refusal")
 
     monkeypatch.setattr(tremaux.grids, "generate_on", never)
-    code, out, err = run(capsys, "generate", "--grid", "hex", "--size", "30x30")
-    assert code == 2 and out == "" and "text drawings are for square grids only" in err
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run(capsys, "generate", "--grid", "hex", "--size", "30x100")
+    assert code == 2 and out == "" and "needs 227 columns of braille, over the 80 there are" in err
 
 
 @pytest.mark.parametrize("argv, old, new", [

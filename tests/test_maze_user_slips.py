@@ -210,10 +210,10 @@ def test_show_names_standard_input_stdin_for_a_grid_maze(capsys, monkeypatch, up
     import sys
 
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(upsilon.read_bytes())))
-    code, out, err = run(capsys, "show", "-")
+    code, out, err = run(capsys, "show", "-", "--style", "block")
     assert (code, out) == (2, "")
-    assert err == ("error: text drawings are for square grids only; <stdin> holds an upsilon maze: draw it with "
-                   "`tremaux render - --out maze.svg`\n")
+    assert err == ("error: an upsilon maze is drawn in text with --style braille (ascii, unicode and block draw square "
+                   "mazes), or as a picture (.svg, .png)\n")
 
 
 def test_convert_names_standard_input_stdin_for_a_grid_maze(capsys, monkeypatch, tmp_path, upsilon):

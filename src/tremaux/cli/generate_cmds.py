@@ -178,7 +178,7 @@ def generate_cmd(
 
 def _grid_writes(grid: Optional[str], wrap: Optional[str], weave: Optional[float]) -> dict:
     """What ``--out`` may hold for a maze on ``grid``: every format for the plain square grid, else
-    :data:`tremaux.cli.grid_cmds.GRID_FILES` (the text drawings are for square grids only)."""
+    :data:`tremaux.cli.grid_cmds.GRID_FILES` (a braille drawing, the text of every grid, does not read back)."""
     from ..grids import GRIDS
     from .grid_cmds import GRID_FILES
 
@@ -186,8 +186,8 @@ def _grid_writes(grid: Optional[str], wrap: Optional[str], weave: Optional[float
     if name == "square" and wrap is None and weave is None:
         return {"writer": "tremaux generate"}
     label = name + (f" ({wrap})" if wrap is not None else "") + (" woven" if weave is not None else "")
-    return {"accepts": GRID_FILES, "writer": f"tremaux generate on a {label} grid",
-            "hint": "text drawings are for square grids only"}
+    return {"accepts": (*GRID_FILES, "ascii"), "writer": f"tremaux generate on a {label} grid",
+            "hint": "a text drawing of it is braille, which does not read back"}
 
 
 def _check_carving_gif(dims: tuple[int, ...], generator: str) -> None:

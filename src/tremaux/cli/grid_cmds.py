@@ -129,7 +129,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
                      algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
                      options: dict[str, str], stats: bool, out: Path | None, to: str | None,
                      islands: int = 0) -> None:
-    """Build the grid, generate, then print (square grids) or save the maze, its picture or its animation.
+    """Build the grid, generate, then print (a text drawing: braille on grids but the plain square one) or save the
+    maze, its picture or its animation.
 
     Parameters
     ----------
@@ -192,17 +193,20 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
                    weave=weave, refuse=limit)
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
-        out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
-        hint="text drawings are for square grids only")
+        out, to, accepts=(*GRID_FILES, "ascii"), writer=f"tremaux generate on a {_label(g)} grid",
+        hint="a text drawing of it is braille, which does not read back")
     entry = GENERATORS.get(algorithm)
-    if out is None and not plain and supports(entry, g):  # refused before the work (one that
+    if (out is None or fmt == "ascii") and not plain and supports(entry, g):  # refused before the work (one that
         # does not run here is refused by generate_on at once, naming the grids it runs on); a bad value first
         from ..generators.options import check_options
 
         check_options(entry.name, entry.options, {k: v for k, v in options.items() if k not in _NOT_THE_ALGORITHMS})
         g.index(start, "start") if start is not None else None
-        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
-                               "(.svg or .png for a picture, .json or .npz for the maze)")
+        from ..grids.braille import fit_cell, text_columns
+        from ..grids.draw import _check_picture
+
+        _check_picture(g, "a text drawing")
+        fit_cell(g, text_columns())  # a maze too wide for the terminal: refused before it is made
     options = {**options, **({"islands": islands} if islands else {})}
     if fmt in ("json", "npz"):  # the file is refused before the maze is made, as the square maze's is
         files._check_write(g, fmt)
@@ -225,7 +229,15 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         from .app import save_output
 
         return typer.echo(str(maze.to_maze())) if out is None else save_output(maze.to_maze(), out, to)
-    if fmt == "gif":
+    if out is None or fmt == "ascii":  # the braille drawing of every grid (a file of it does not read back)
+        from ..grids.braille import to_braille
+
+        if out is None:
+            return typer.echo(to_braille(maze))
+        from .._write import write_file
+
+        write_file(out, to_braille(maze) + "\n")
+    elif fmt == "gif":
         save_animation(run_all, out, format=fmt)
     elif fmt in ("svg", "png"):
         save_picture(maze, out, format=fmt)
@@ -254,8 +266,9 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
                      cell_size: int | None, start: tuple[int, ...] | None = None,
-                     goal: tuple[int, ...] | None = None, **options: Any) -> None:
-    """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
+                     goal: tuple[int, ...] | None = None, text_style: str | None = None, **options: Any) -> None:
+    """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file), PNG, or its
+    braille text drawing (:mod:`tremaux.grids.braille`; a file of it does not read back).
 
     A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
 
@@ -264,7 +277,8 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     path : pathlib.Path
         The grid maze file (``.json`` or ``.npz``).
     fmt : str
-        ``svg`` or ``png``: a name of :data:`tremaux.io.outputs.OUTPUT_FORMATS`, chosen by the caller.
+        ``svg``, ``png`` or ``ascii`` (text): a name of :data:`tremaux.io.outputs.OUTPUT_FORMATS`, chosen by the
+        caller.
     out : pathlib.Path or None
         The file to write; ``None`` prints an SVG.
     solver : str or None
@@ -275,13 +289,15 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         Pixels per cell.
     start, goal : tuple of int, optional
         The solver's end cells (default: the maze's).
+    text_style : str, optional
+        ``--style`` of a text drawing: ``braille`` (the default) or none.
     **options
         The solver's options (``seed`` for ``tremaux``).
 
     Raises
     ------
     UnsupportedError
-        For a text or GIF drawing (the message says what to use), or a PNG without ``out``.
+        For a GIF drawing (the message says what to use), a text style but braille, or a PNG without ``out``.
 
     Examples
     --------
@@ -304,12 +320,14 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
 
         raise UnsupportedError(f"{article(maze.grid.name)} {maze.grid.name} maze is animated with "
                                f"`tremaux animate {path} --out FILE.gif`")
-    if kind not in ("svg", "png"):
-        raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
-                               "or png (--format svg, or --out FILE.svg / FILE.png)")
     from ..grids.draw import _check_picture
 
-    _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
+    if kind not in ("svg", "png"):  # a text drawing: braille, the one every grid has
+        from .grid_files import check_braille
+
+        check_braille(maze.grid, text_style, heat, cell_size)
+    else:
+        _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
     style = _cell_style(cell_size, maze.grid)
     sol = solve_on(maze, solver, start=start, goal=goal, record=True, **options) if solver else None
     if sol is not None:
@@ -318,8 +336,12 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         say_no_path(sol, _ends(maze, start, goal))
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
-    else:
+    elif kind == "png":
         data = to_png(maze, solution=sol, style=style, heat=heat)
+    else:
+        from ..grids.braille import to_braille
+
+        data = to_braille(maze, solution=sol) + ("\n" if out is not None else "")  # a text file ends its line
     if out is not None:
         from .._write import write_file
 

@@ -20,7 +20,8 @@ def _label(g: Any) -> str:
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                     as_json: bool, out: Path | None, fmt: str | None = None, **options: Any) -> bool:
-    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
+    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: its braille drawing with the path and the path
+    as cells (or JSON), and a picture.
 
     Parameters
     ----------
@@ -31,7 +32,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     start, goal : tuple of int or None
         The end cells; ``None`` for the maze's default ones.
     as_json : bool
-        Print JSON instead of the cells.
+        Print JSON instead of the drawing and the cells.
     out : pathlib.Path or None
         Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
     fmt : str, optional
@@ -57,7 +58,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     >>> from tremaux.grids import make_grid, generate_on, files
     >>> path = Path(tempfile.mkdtemp()) / "hex.json"
     >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
-    >>> solve_grid_file(str(path), "bfs", None, None, False, None)
+    >>> solve_grid_file(str(path), "bfs", None, None, False, None)  # doctest: +ELLIPSIS
+    ⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⢀⠖⠒⠒⠒⠒⡄⠀⠀⠀...
     0,1 1,1 2,2 3,2 2,1 3,1 4,2
     True
     """
@@ -101,8 +103,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
                                "message": sol.message,  # and Tremaux's marks, per cell and side
                                **({} if sol.marks is None else {"marks": sol.marks})})
     else:
-        if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
-            typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
+        if out is None or str(out) != "/dev/stdout":  # else the picture goes there
+            _echo_drawing(maze, sol)  # as the square maze's drawing is printed, then the cells
+            if sol.found:
+                typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
         typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
@@ -164,3 +168,61 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     from .output import property_lines  # the table of the square grid's stats, with the same labels
 
     return property_lines([("grid", _label(maze.grid)), *s.rows()])
+
+
+def _echo_drawing(maze: Any, sol: Any) -> None:
+    """Print the braille drawing of ``maze`` with the path of ``sol``; a maze too wide for the terminal is said
+    so on stderr in one line (the cells are printed all the same)."""
+    from ..grids.braille import fit_cell, text_columns, to_braille
+
+    try:
+        fit_cell(maze.grid, text_columns())
+    except UnsupportedError as e:
+        return typer.echo(f"note: no drawing: {e}", err=True)
+    typer.echo(to_braille(maze, solution=sol))
+
+
+def check_braille(grid: Any, style: str | None, heat: bool = False, cell_size: int | None = None) -> None:
+    """Refuse, before the maze is drawn, what a braille text drawing of a maze on ``grid`` cannot show.
+
+    Parameters
+    ----------
+    grid : Grid
+        The maze's grid (other than the plain square one).
+    style : str or None
+        ``--style``: ``braille`` or none (the other styles draw the square's lines).
+    heat : bool, default False
+        ``--heat``: distances have no room in braille.
+    cell_size : int or None
+        ``--cell-size``: for pictures.
+
+    Raises
+    ------
+    UnsupportedError
+        For another style, ``--heat`` or ``--cell-size``, or a maze too wide for the terminal.
+
+    Examples
+    --------
+    >>> from tremaux.cli.grid_files import check_braille
+    >>> from tremaux.grids import make_grid
+    >>> check_braille(make_grid("hex", size=(3, 3)), None)
+    >>> check_braille(make_grid("hex", size=(3, 3)), "unicode")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: a hex maze is drawn in text with --style braille (ascii, unicode and block ...
+    """
+    from ..grids.braille import fit_cell, text_columns
+    from ..grids.draw import _check_picture
+    from ..grids.grid import article
+
+    label = _label(grid)
+    if style is not None and style.strip().lower() != "braille":
+        raise UnsupportedError(f"{article(label)} {label} maze is drawn in text with --style braille (ascii, unicode "
+                               "and block draw square mazes), or as a picture (.svg, .png)")
+    if heat:
+        raise UnsupportedError("--heat writes distances into the cells; a braille drawing has no room for them: "
+                               "draw a picture (--out FILE.svg or FILE.png)")
+    if cell_size is not None:
+        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing fits the terminal's width")
+    _check_picture(grid, "a text drawing")
+    fit_cell(grid, text_columns())

@@ -94,21 +94,22 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
     return maze_io.load(p)
 
 
-def show_grid_file(path: Path, style: str) -> None:
-    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
+def show_grid_file(path: Path, style: str | None) -> None:
+    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else its braille drawing.
 
     Parameters
     ----------
     path : pathlib.Path
         The grid maze file.
-    style : str
-        ``ascii``, ``block`` or ``unicode``.
+    style : str or None
+        ``ascii`` (the default), ``block``, ``unicode`` or ``braille``; a maze on another grid than the plain
+        square one is drawn in braille (:mod:`tremaux.grids.braille`).
 
     Raises
     ------
     UnsupportedError
-        For a maze on another grid than the square one without wrap or weave (text drawings are for
-        square grids only; the message names ``tremaux render``).
+        For a style but braille on another grid than the square one without wrap or weave, or a maze too
+        wide for the terminal.
 
     Examples
     --------
@@ -118,54 +119,64 @@ def show_grid_file(path: Path, style: str) -> None:
     >>> from tremaux.grids import files, generate_on, make_grid
     >>> d = Path(tempfile.mkdtemp())
     >>> files.save(generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze, d / "t.json")
+    >>> show_grid_file(d / "t.json", None)
+    ⠀⠀⡔⠒⠒⠒⠒⡄⠀
+    ⢀⠎S⠀⢀⠀⠀⠈⢆
+    ⠀⢣⠀⢠⠃⠀G⢠⠃
+    ⠀⠀⠣⠧⠤⠤⠤⠃⠀
     >>> show_grid_file(d / "t.json", "ascii")
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
+    tremaux.errors.UnsupportedError: a triangle maze is drawn in text with --style braille (ascii, unicode ...
     """
     from .. import io as maze_io
 
-    from .grid_cmds import _label, load_grid
+    from .grid_cmds import load_grid
 
     maze = load_grid(path)
     g = maze.grid
+    style = None if style is None else style.strip().lower()
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
-        label = _label(g)
-        name = "<stdin>" if str(path) == "-" else path  # standard input is named so in every message
-        raise UnsupportedError(f"text drawings are for square grids only; {name} holds "
-                               f"{'an' if label[0] in 'aeiou' else 'a'} {label} maze: draw it "
-                               f"with `tremaux render {path} --out maze.svg`")
+        from ..grids.braille import to_braille
+
+        from .grid_files import check_braille
+
+        check_braille(g, style)
+        return typer.echo(to_braille(maze))
     square = maze.to_maze()
-    if style.strip().lower() == "unicode":
+    if style in ("unicode", "braille"):
         from ..render import to_text
 
-        typer.echo(to_text(square, style="unicode"))
+        typer.echo(to_text(square, style=style))
     else:
-        typer.echo(maze_io.dumps(square, style))
+        typer.echo(maze_io.dumps(square, style or "ascii"))
 
 
 @app.command()
 def show(
     file: Path = FileArgument,
     style: Optional[str] = style_option("Text style: ascii (default) or block (maze files, read back by every "
-                                        "command) or unicode (box drawing, as render and demo print)."),
+                                        "command), unicode (box drawing, as render and demo print) or braille (the "
+                                        "drawing of every grid)."),
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io
     from .grid_cmds import is_grid_file
 
+    given = style
     style = "ascii" if style is None else style.strip().lower()
-    if style not in ("ascii", "block", "unicode"):  # checked before the file is read
+    if style not in ("ascii", "block", "unicode", "braille"):  # checked before the file is read
         if style in maze_io.FORMATS:
-            raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
-        raise UnknownNameError("text style", style, ("ascii", "block", "unicode"))
+            raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block, unicode "
+                                   "or braille")
+        raise UnknownNameError("text style", style, ("ascii", "block", "unicode", "braille"))
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
-        return show_grid_file(file, style)
+        return show_grid_file(file, given)
     maze = load_maze(file)
-    if style == "unicode":
+    if style in ("unicode", "braille"):
         from ..render import to_text
 
-        typer.echo(to_text(maze, style="unicode"))
+        typer.echo(to_text(maze, style=style))
         return
     typer.echo(maze_io.dumps(maze, style))
 

@@ -115,7 +115,8 @@ def render_cmd(
     file: Path = typer.Argument(..., metavar="FILE", parser=_in_path, help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
     fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
-    style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
+    style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode, block or "
+                                        "braille (the only one, and the default, on other grids)."),
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
@@ -147,7 +148,8 @@ def render_cmd(
         if solver is None and (start, goal) != (None, None):  # else they would be dropped
             raise UnsupportedError("--start and --goal set up the run of --solver on a grid maze; add --solver NAME")
         return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
-                                goal=parse_cell(goal, "goal"), **({} if seed is None else {"seed": seed}))
+                                goal=parse_cell(goal, "goal"), text_style=style,
+                                **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     obj = load_maze(file)

@@ -60,6 +60,16 @@ def _notebook_svg(obj):
     return _notebook_svg(obj)
 
 
+def _text(obj):
+    from ..errors import TremauxError
+    from .braille import to_braille
+
+    try:
+        return to_braille(obj)
+    except TremauxError:  # too wide for the terminal, or too large to draw: the repr
+        return None
+
+
 def _notebook_png(obj):
     from .notebook import notebook_png
 
@@ -73,6 +83,7 @@ _solved_elsewhere("tremaux.grids.generate:GridGenerated",
                   lambda run, *args, **kwargs: _solve_on(run.maze, *args, **kwargs))
 shows("grid svg", _notebook_svg)
 shows("grid png", _notebook_png)
+shows("grid text", _text)
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

@@ -384,11 +384,22 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     maze = as_grid_maze(maze, "to_png")
     _check_args(maze, solution, style, heat, marks)
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
-    from PIL import Image, ImageDraw
-
     from ..render.png import _level_for
 
-    st = style or Style()
+    img, sc = _image(maze, solution, style or Style(), heat, marks)
+    buf = io.BytesIO()
+    from ..io._notes import grid_note
+    from ..render.notes import png_info
+
+    # as square mazes are written; the note makes the picture reader refuse it by name
+    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height), pnginfo=png_info(grid_note(maze.grid)))
+    return buf.getvalue()
+
+
+def _image(maze: GridMaze, solution: Any, st: Style, heat: bool, marks: bool) -> tuple[Any, _Scene]:
+    """The Pillow image of :func:`to_png` (checked arguments), and its scene; the text drawing reads its pixels."""
+    from PIL import Image, ImageDraw
+
     sc = _scene(maze, st)
     cost.check(cost.picture_bytes(maze.grid, pixels=sc.width * sc.height), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
@@ -424,13 +435,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
             dr.line([tuple(p) for p in run], fill=st.colour("path"), width=max(1, int(st.cell / 5)), joint="curve")
     for key, x, y, q in end_dots(maze, st, sc.centres):
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
-    buf = io.BytesIO()
-    from ..io._notes import grid_note
-    from ..render.notes import png_info
-
-    # as square mazes are written; the note makes the picture reader refuse it by name
-    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height), pnginfo=png_info(grid_note(maze.grid)))
-    return buf.getvalue()
+    return img, sc
 
 
 def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,

@@ -380,7 +380,8 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     maze = as_grid_maze(maze, "save")
     p = Path(path)
     fmt = output_format(p, format, accepts=("json", "npz"), writer=f"a {maze.grid.name} maze file",
-                        hint="text drawings are for square grids only; pictures: tremaux.grids.save_picture")
+                        hint="a text drawing of it is braille (tremaux.grids.braille), which does not read back; "
+                        "pictures: tremaux.grids.save_picture")
     check_folder(p)
     write_file(p, dumps(maze) + "\n" if fmt == "json" else to_bytes(maze))  # a text file ends its line
 

@@ -317,6 +317,11 @@ class GridMaze:
         return (f"GridMaze({self.grid.name!r}, cells={self.size}, passages={self.passages}, start={self.start}, "
                 f"goal={self.goal})")
 
+    def __str__(self) -> str:
+        """The braille text drawing (:mod:`tremaux.grids.braille`) as wide as the terminal; the ``repr`` for a
+        maze too wide or too large to draw."""
+        return picture("grid text", self) or repr(self)  # drawn by tremaux.grids.braille
+
     def _repr_svg_(self) -> str | None:
         """The picture Jupyter shows: ``None`` (the ``repr``) beyond the side slots of the largest square maze a
         notebook draws (:data:`tremaux.render.NOTEBOOK_SVG_CELLS` cells of 4), so that a woven grid's

@@ -24,7 +24,11 @@ def is_markup(text: str) -> bool:
 
 
 def check_not_a_name(text: str, source: str | None) -> None:
-    """Refuse a file name given as a maze's text (``loads("maze.json")``), naming :func:`tremaux.io.load`."""
+    """Refuse a file name given as a maze's text (``loads("maze.json")``), naming :func:`tremaux.io.load`, and
+    a braille drawing (:mod:`tremaux.grids.braille`), which is for reading only."""
+    if any("\u2801" <= ch <= "\u28ff" for ch in text[:4096]):
+        raise MazeFormatError("a braille drawing is for reading only and does not read back as a maze: save the maze "
+                              "as .json or .npz (or a picture) to read it again", source=source)
     name = text.strip()
     if name and "\n" not in name and Path(name).suffix.lower() in _NAMED:
         raise MazeFormatError(f"{name!r} looks like a file name: tremaux.io.loads reads a maze's text (or bytes); "

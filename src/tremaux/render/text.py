@@ -1,6 +1,6 @@
 """Text pictures: the ``+---+`` ASCII style, Unicode box drawing, and ``#`` blocks.
 
-Three styles share one overlay: the path is drawn in the corridors (a mark
+The three styles drawn on the square's lines share one overlay: the path is drawn in the corridors (a mark
 in the middle of every cell of the path and in every passage between two
 consecutive cells), the start is ``S``, the goal ``G``, visited cells get a
 dot, and a heat map writes each cell's distance (base 36, modulo 36).
@@ -14,6 +14,10 @@ dot, and a heat map writes each cell's distance (base 36, modulo 36).
 ``"block"``
     One character per square of the block picture: ``#`` walls, spaces open,
     masked cells blank.
+``"braille"``
+    The maze's picture drawn small, in Unicode braille, as wide as the
+    terminal (:mod:`tremaux.grids.braille`, the text drawing of every grid):
+    ``S``, ``G`` and a path's ``•`` in the middle of their cells; one level.
 
 Levels of a multi-level maze are drawn side by side under ``level K`` headers.
 
@@ -56,7 +60,7 @@ from .scene import Scene, maze_of, scene
 
 __all__ = ["to_text", "check_text_size", "STYLES", "CHARS"]
 
-STYLES = ("ascii", "unicode", "block")
+STYLES = ("ascii", "unicode", "block", "braille")
 """Names accepted by ``to_text(..., style=...)``."""
 
 CHARS: Mapping[str, Mapping[str, str]] = MappingProxyType(
@@ -64,6 +68,7 @@ CHARS: Mapping[str, Mapping[str, str]] = MappingProxyType(
         "ascii": MappingProxyType({"path": "o", "visited": ".", "start": "S", "goal": "G", "both": "*"}),
         "unicode": MappingProxyType({"path": "•", "visited": "·", "start": "S", "goal": "G", "both": "*"}),
         "block": MappingProxyType({"path": "o", "visited": ".", "start": "S", "goal": "G", "both": "*"}),
+        "braille": MappingProxyType({"path": "•", "visited": "·", "start": "S", "goal": "G", "both": "*"}),
     }
 )
 """Default overlay characters of each style; ``chars=`` replaces some of them."""
@@ -185,29 +190,39 @@ def check_text_size(maze: Maze) -> None:
 def to_text(
     obj: Any,
     *,
-    style: str = "ascii",
+    style: str | None = None,
     chars: Mapping[str, str] | None = None,
     path: Any = None,
     visited: Any = False,
     heat: Any = None,
     start: Any = True,
     goal: Any = True,
+    columns: int | None = None,
 ) -> str:
     """Draw a maze, a solution or a generation result with characters.
 
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
-    style : {"ascii", "unicode", "block"}
-        See the module documentation.
+        What to draw; a maze on another grid (:class:`tremaux.grids.GridMaze`, or a run on one) is drawn in
+        braille, with a solution's path.
+    style : {"ascii", "unicode", "block", "braille"}, optional
+        See the module documentation; ``ascii`` for a square maze and ``braille`` on other grids by default.
     chars : mapping, optional
         Overlay characters replacing entries of :data:`CHARS` for the style
         (keys ``path``, ``visited``, ``start``, ``goal``, ``both``).
     path, visited, heat, start, goal
         Overlays, see :func:`tremaux.render.scene.scene`; visited cells are
+<<<<<<< HEAD
         not drawn unless ``visited=True`` or ``None`` (the solution's) or an
         array is given.
+=======
+        not drawn unless ``visited=None`` (the solution's) or an array is given
+        (nor ever in braille).
+    columns : int, optional
+        The width of a braille drawing (the terminal's when not given); the
+        other styles draw each cell the same width.
+>>>>>>> s49-textgrids
 
     Returns
     -------
@@ -218,6 +233,8 @@ def to_text(
     ------
     UnknownNameError
         For an unknown style or ``chars`` key.
+    UnsupportedError
+        For a heat map in braille, a braille maze too wide for ``columns``, or a style but braille on a grid.
     TremauxError
         For a ``chars`` value that is not a single character.
 
@@ -229,9 +246,20 @@ def to_text(
     #####
     #S G#
     #####
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> hexes = generate_on(make_grid("hex", size=(2, 3)), seed=1).maze
+    >>> "S" in to_text(hexes) and "G" in to_text(hexes)  # braille on every grid
+    True
+    >>> print(to_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), style="braille", columns=20))
+    ⢰⠒⠒⠒⠒⠒⠒⠒⢲
+    ⢸⠀S⠀⠀⠀G⠀⢸
+    ⠘⠒⠒⠒⠒⠒⠒⠒⠚
     """
     if isinstance(style, str):  # in any case, as generator, solver and format names are
         style = style.strip().lower()
+    grid_maze = _grid_maze(obj)
+    if style is None:
+        style = "ascii" if grid_maze is None else "braille"
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)
     table = dict(CHARS[style])
@@ -244,10 +272,14 @@ def to_text(
         if not isinstance(value, str) or len(value) != 1:
             raise TremauxError(f"text character {key}={value!r} must be a single character")
         table[key] = value
+    if grid_maze is not None:
+        return _grid_braille(obj, grid_maze, style, table, columns)
     maze = maze_of(obj)
     check_text_size(maze)
     L, H, W = maze.shape3
     sc = scene(obj, path=path, visited=visited, marks=False, heat=heat, start=start, goal=goal)
+    if style == "braille":
+        return _braille(sc, table, columns)
     cells = maze.cells.reshape(L, H, W)
     B = structure(maze) if style != "ascii" else None
     grids = []
@@ -270,6 +302,39 @@ def to_text(
         parts += [gap, g]
     body = _join(np.concatenate(parts, axis=1))
     return header + "\n" + "\n".join(line.rstrip() for line in body.split("\n"))
+
+
+def _braille(sc: Scene, table: Mapping[str, str], columns: int | None) -> str:
+    """The braille drawing of a scene (its path, start and goal; no room for distances)."""
+    from ..errors import UnsupportedError
+    from ..grids.braille import to_braille
+
+    if sc.distances is not None:
+        raise UnsupportedError("a braille drawing has no room for distances: draw the heat map with style ascii or "
+                               "unicode, or as a picture")
+    return to_braille(sc.maze, path=sc.path, start=sc.start if sc.start >= 0 else False,
+                      goal=sc.goal if sc.goal >= 0 else False, columns=columns, chars=table)
+
+
+def _grid_maze(obj: Any) -> Any:
+    """The :class:`tremaux.grids.GridMaze` ``obj`` is or holds, else ``None`` (a square maze, or not a maze)."""
+    from ..grids.maze import GridMaze
+
+    inner = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
+    return inner if isinstance(inner, GridMaze) else None
+
+
+def _grid_braille(obj: Any, maze: Any, style: str, table: Mapping[str, str], columns: int | None) -> str:
+    """The braille drawing of a maze on any grid, or of a run on one (a solution's path marked)."""
+    from ..errors import UnsupportedError
+    from ..grids.braille import to_braille
+    from ..grids.grid import article
+    from ..grids.solve import GridSolution
+
+    if style != "braille":
+        raise UnsupportedError(f"a maze on {article(maze.grid.name)} {maze.grid.name} grid is drawn in text with "
+                               f"style braille, not {style}")
+    return to_braille(maze, solution=obj if isinstance(obj, GridSolution) else None, columns=columns, chars=table)
 
 
 def _join(g: np.ndarray) -> str:

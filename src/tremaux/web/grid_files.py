@@ -168,7 +168,7 @@ def grid_text(maze: Any, fmt: str) -> str:
     Raises
     ------
     UnsupportedError
-        For a text drawing (square grids only).
+        For a text drawing (the braille drawing of a grid maze does not read back: not a maze file).
 
     Examples
     --------
