@@ -237,15 +237,9 @@ def test_solve_json_gives_the_travelers_marks_on_every_grid(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, listed", [
-<<<<<<< HEAD
-    (["--grid", "polar"], "(json, npz, png, svg, gif)"),
-    (["--wrap", "torus"], "(json, npz, png, svg, gif)"),
-    (["--grid", "square"], "(ascii, block, json, tokens, npz, png, svg, gif)"),
-=======
     (["--grid", "polar"], "(ascii, json, npz, png, svg, gif)"),
     (["--wrap", "torus"], "(ascii, json, npz, png, svg, gif)"),
-    (["--grid", "square"], "(ascii, block, json, npz, png, svg, gif)"),
->>>>>>> s49-textgrids
+    (["--grid", "square"], "(ascii, block, json, tokens, npz, png, svg, gif)"),
 ])
 def test_out_dash_without_a_format_lists_only_what_the_grid_writes(capsys, args, listed):
     code, _, err = run(capsys, "generate", *args, "--out", "-")

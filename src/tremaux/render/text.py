@@ -213,16 +213,11 @@ def to_text(
         (keys ``path``, ``visited``, ``start``, ``goal``, ``both``).
     path, visited, heat, start, goal
         Overlays, see :func:`tremaux.render.scene.scene`; visited cells are
-<<<<<<< HEAD
         not drawn unless ``visited=True`` or ``None`` (the solution's) or an
-        array is given.
-=======
-        not drawn unless ``visited=None`` (the solution's) or an array is given
-        (nor ever in braille).
+        array is given (nor ever in braille).
     columns : int, optional
         The width of a braille drawing (the terminal's when not given); the
         other styles draw each cell the same width.
->>>>>>> s49-textgrids
 
     Returns
     -------
