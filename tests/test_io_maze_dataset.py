@@ -110,9 +110,10 @@ def test_tokens_without_start_or_goal_hold_the_adjacency_list_alone():
 
 
 def test_tokens_with_an_unreachable_goal_have_an_empty_path():
-    maze = Maze(np.array([[2, 8], [0, 0]], np.uint8), start=(0, 0), goal=(1, 1))
+    maze = Maze(np.array([[2, 8, 0], [0, 2, 8]], np.uint8), start=(0, 0), goal=(1, 2))  # two passages apart
     text = io.dumps(maze, "tokens")
-    assert text.endswith("<TARGET_START> (1,1) <TARGET_END> <PATH_START> <PATH_END>")
+    assert text.endswith("<TARGET_START> (1,2) <TARGET_END> <PATH_START> <PATH_END>")
+    assert io.loads(text) == maze
 
 
 @pytest.mark.parametrize("maze, what", [
@@ -142,3 +143,24 @@ def test_generate_prints_and_writes_tokens(tmp_path, capsys):
     assert code == 0 and io.loads(out) == tremaux.generate((4, 4), seed=5).maze
     code, _, _ = run(capsys, "generate", "--size", "4x4", "--seed", "5", "-f", "tokens", "-o", str(tmp_path / "m.txt"))
     assert code == 0 and (tmp_path / "m.txt").read_text() == out
+
+
+def test_a_maze_whose_last_row_or_column_the_tokens_would_not_name_is_refused():
+    """The reader takes the size from the cells named: a maze that would come back smaller is refused in one line."""
+    with pytest.raises(UnsupportedError, match=r"this 4 x 5 maze has none in any cell: its size would be lost"):
+        io.dumps(Maze.closed((4, 5)), "tokens")
+    cells = np.zeros((3, 4), dtype=np.asarray(Maze.open((3, 3)).cells).dtype)
+    cells[:, :3] = np.asarray(Maze.open((3, 3)).cells)  # an open 3 x 3 maze and a fourth column of closed cells
+    cut = Maze(cells)
+    with pytest.raises(UnsupportedError, match="none in its last column"):
+        io.dumps(cut, "tokens")
+    with pytest.raises(UnsupportedError, match="none in its last column"):
+        io.dumps(cut.replace(start=(0, 0), goal=(2, 3)), "tokens")  # an end there has no passage either
+    inner = np.asarray(Maze.open((3, 3)).cells).copy()
+    inner[1, 1] = 0  # a closed cell inside: read back closed, not as a hole
+    inner[0, 1] &= ~np.uint8(4)
+    inner[2, 1] &= ~np.uint8(1)
+    inner[1, 0] &= ~np.uint8(2)
+    inner[1, 2] &= ~np.uint8(8)
+    closed = Maze(inner)
+    assert io.loads(io.dumps(closed, "tokens")) == closed

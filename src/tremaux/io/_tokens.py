@@ -78,7 +78,8 @@ def dumps(maze: Maze) -> str:
     Raises
     ------
     UnsupportedError
-        For a maze with levels or a mask.
+        For a maze with levels or a mask, or one whose last row or column has
+        no passage (the reader would lose it).
 
     Examples
     --------
@@ -96,12 +97,26 @@ def dumps(maze: Maze) -> str:
     from .. import budget
 
     budget.check(text_bytes(maze.shape3), f"the tokens of a {' x '.join(map(str, maze.shape))} maze")
+    _check_extent(maze)
     path: list = []
     if maze.start is not None and maze.goal is not None:
         from ..solvers import solve
 
         path = list(solve(maze, "bfs").path)
     return tokens_text(np.asarray(maze.cells), path, maze.start, maze.goal)
+
+
+def _check_extent(maze: Maze) -> None:
+    """Refuse a maze whose last row or column has no passage: a reader takes the maze's size from the cells of
+    the passages listed (a maze of one cell from its start or goal), so that row or column would be lost."""
+    named = np.asarray(maze.cells) != 0
+    H, W = maze.shape
+    rows, cols = np.nonzero(named)
+    if H * W > 1 and (not rows.size or rows.max() < H - 1 or cols.max() < W - 1):
+        side = "any cell" if not rows.size else ("its last row" if rows.max() < H - 1 else "its last column")
+        raise UnsupportedError(f"the tokens of maze-dataset name only cells with a passage, "
+                               f"and this {H} x {W} maze has none in {side}: its size would be lost; "
+                               "write it as json or npz")
 
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
@@ -177,6 +192,12 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
         G.add_nodes_from(cell for cell in (start, goal) if cell is not None)
     if not G.number_of_nodes():
         raise MazeFormatError("the adjacency list names no cell", source=source)
+    # maze-dataset's lattice is every cell of the rectangle the passages span: a cell left out has no passage
+    # (closed), it is not a hole (tokens hold no mask)
+    H, W = (max(cell[k] for cell in G.nodes) + 1 for k in (0, 1))
+    if min(min(cell) for cell in G.nodes) >= 0:
+        budget.check(200 * H * W, f"a {H} x {W} maze of tokens")
+        G.add_nodes_from((r, c) for r in range(H) for c in range(W))
     try:
         return from_graph(G, start=start, goal=goal)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:
