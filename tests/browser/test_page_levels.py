@@ -114,3 +114,27 @@ def test_too_many_levels_are_named_before_anything_is_sent(driver, server, viewp
     assert driver.execute_script("return performance.getEntriesByType('resource')"
                                  ".filter((e) => e.name.includes('/api/maze?')).length") == asked
     assert driver.execute_script("return window.tremaux_errors") == []
+
+
+def test_a_file_with_levels_opens_shows_its_levels_and_is_solved(driver, server, viewport, tmp_path):
+    from tremaux import generate, io, solve
+
+    viewport("phone")
+    maze = generate((3, 4, 5), "kruskal", seed=2).maze.replace(start=(0, 0, 0), goal=(2, 3, 4))
+    path = tmp_path / "tower.png"
+    path.write_bytes(io.dumps(maze, "png"))
+    open_page(driver, server, "?rows=6&cols=7&seed=3")
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params && tremaux.maze.state().params.file === 'tower.png' && "
+                     "tremaux.maze.state().phase === 'ready'", what="the file's maze")
+    boxes = driver.execute_script("return ['levels', 'rows', 'cols'].map((id) => document.getElementById(id).value)")
+    assert boxes == ["3", "4", "5"]
+    assert driver.find_element("id", "maze-message").text.startswith("tower.png: 3-level square maze of 60 cells")
+    seen = driver.execute_script(PICTURE, driver.execute_script("return tremaux.palette().updown"))
+    assert seen["labels"] == ["level 0", "level 1", "level 2"] and seen["updown"] >= 1, seen
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().staged && tremaux.maze.state().events > 0", what="the replay")
+    driver.find_element("id", "btn-end").click()
+    done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the solution")
+    assert done["path"] == [list(c) for c in solve(maze, "tremaux").path.tolist()]
+    assert driver.execute_script("return window.tremaux_errors") == []
