@@ -55,7 +55,8 @@ def test_one_level_is_the_plain_square_maze(client):
 
 
 @pytest.mark.parametrize("params, part", [
-    ({"levels": 2, "rows": 150, "cols": 150}, "2 levels of 150 x 150 cells are 45000 cells; the page draws at most 22500"),
+    ({"levels": 2, "rows": 150, "cols": 150},
+     "2 levels of 150 x 150 cells are 45000 cells; the page draws at most 22500"),
     ({"levels": 2, "grid": "hex"}, "levels are for the plain square grid only"),
     ({"levels": 2, "wrap": "torus"}, "levels are for the plain square grid only"),
     ({"levels": 0}, "levels: must be at least 1"),
