@@ -78,8 +78,10 @@ def test_a_file_over_the_body_cap_is_413_and_a_maze_over_the_page_side_400(clien
     assert "larger than the 65536 bytes" in error_of(client.post("/api/maze/file", content=b"E." * 40_000), 413)
     wide = dumps(Maze.open((2, 151), start=(0, 0), goal=(1, 150)), "npz")
     assert "2 × 151 cells: the page takes at most 150 × 150" in error_of(client.post("/api/maze/file", content=wide), 400)
-    levels = dumps(Maze.open((2, 3, 3), start=(0, 0, 0), goal=(1, 2, 2)), "npz")
-    assert "2 levels" in error_of(client.post("/api/maze/file", content=levels), 400)
+    # levels: cells in all, as many as the largest square the page draws
+    levels = dumps(Maze.open((2, 120, 120), start=(0, 0, 0), goal=(1, 2, 2)), "npz")
+    assert "2 levels of 120 × 120, 28800 cells: the page takes at most 22500" in error_of(
+        client.post("/api/maze/file", content=levels), 400)
 
 
 def test_the_solve_of_a_file_refuses_bad_options_in_one_line(client):

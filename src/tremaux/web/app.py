@@ -274,7 +274,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         # echoed back as given: the grid and its parameters only when they are not the plain square's defaults
         data["grid"] = grid.name
         return {k: v for k, v in data.items()
-                if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
+                if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")
+                and not (k == "levels" and (v or 1) == 1)}  # one level: the plain square maze
 
     query_once = [Depends(each_once)]  # each parameter given once in a query string
     body_once = [Depends(json_keys_once), Depends(body_only)]  # each field once in a JSON object, none in the address

@@ -83,19 +83,21 @@ _BUDGETED = _SEARCHES
 
 
 def _cells(p: dict[str, Any]) -> int:
-    """Cells of a maze request on any grid (rows x cols on the plain square grid)."""
+    """Cells of a maze request on any grid (levels x rows x cols on the plain square grid)."""
     from .grids import check_grid, is_plain_square
 
     if p.get("grid") is None or is_plain_square(p):
-        return int(p["rows"]) * int(p["cols"])
+        return int(p.get("levels") or 1) * int(p["rows"]) * int(p["cols"])
     return check_grid(p).size
 
 
 def _on_grid(p: dict[str, Any]) -> bool:
-    """Whether a maze request is on another grid than the plain square one (its answer carries SVG)."""
+    """Whether a maze request is on another grid than the plain square one, or has levels (its answer carries
+    SVG)."""
     from .grids import is_plain_square
+    from .levels import has_levels
 
-    return p.get("grid") is not None and not is_plain_square(p)
+    return has_levels(p) or (p.get("grid") is not None and not is_plain_square(p))
 
 
 def _maze_ms(p: dict[str, Any]) -> float:

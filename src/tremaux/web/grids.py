@@ -142,7 +142,9 @@ def check_grid(params: dict[str, Any]) -> Any:
     tremaux.errors.UnsupportedError: the polar grid takes no parameter 'wrap'; it takes: rings
     """
     from ..grids import make_grid
+    from .levels import check_levels
 
+    check_levels(params)
     name, kwargs = grid_kwargs(params)
     grid = make_grid(name, **kwargs)
     if grid.size > MAX_GRID_CELLS:

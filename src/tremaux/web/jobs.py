@@ -26,6 +26,7 @@ from ..maze.model import Maze
 from ..trace import Event
 from .grids import grid_maze_job, grid_render_job, grid_solve_job, is_plain_square
 from .job_registry import JOBS, _job
+from .levels import has_levels, level_maze_job, level_render_job, level_solve_job
 from .nl_jobs import grid_of, nl_random_job, nl_solve_job, numbers_of, puzzle_of  # noqa: F401  (the API's names)
 from . import maze_files  # noqa: F401  (its jobs: a visitor's maze file)
 
@@ -235,6 +236,8 @@ def maze_job(params: dict[str, Any]) -> dict[str, Any]:
     >>> out["rows"], out["cols"], out["start"], out["goal"]
     (4, 5, [0, 3], [2, 4])
     """
+    if has_levels(params):
+        return level_maze_job(params)
     if not is_plain_square(params):
         return grid_maze_job(params)
     t0 = time.perf_counter()
@@ -299,6 +302,8 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     >>> out["solution"]["found"], out["solution"]["algorithm"]
     (True, 'bfs')
     """
+    if has_levels(request["maze"]):
+        return level_solve_job(request)
     if not is_plain_square(request["maze"]):
         return grid_solve_job(request)
     t0 = time.perf_counter()
@@ -349,6 +354,8 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     """
     from .. import render, solve
 
+    if has_levels(request):
+        return level_render_job(request)
     if not is_plain_square(request):
         return grid_render_job(request)
     maze, _ = build_maze(request)

@@ -7,10 +7,11 @@ server: the page sends the same bytes again to solve the maze. Both jobs run
 in a worker under the time limit (a small picture can name a large maze).
 A maze file on another grid (hex, polar, triangle, upsilon, zeta, woven or
 wrapped: JSON or ``.npz``, as ``tremaux generate --grid ... --out`` writes it)
-is read by :mod:`tremaux.web.grid_files` and drawn from its SVG. A file the
-page cannot show is refused in one line: empty, not a maze in any format, a
-maze of several levels, or one with a side (another grid: cells) over the
-page's limit.
+is read by :mod:`tremaux.web.grid_files` and drawn from its SVG; a maze with
+levels (JSON, ``.npz``, tremaux's PNG or SVG...) by :mod:`tremaux.web.levels`.
+A file the page cannot show is refused in one line: empty, not a maze in any
+format, or one with a side over the page's limit (levels or another grid:
+more cells in all than a square of that side).
 
 Examples
 --------
@@ -32,6 +33,7 @@ from ..maze.model import Maze
 from .grid_files import grid_file_payload, grid_file_picture, read_grid_file
 from .grids import solved_on_grid
 from .job_registry import _job
+from .levels import level_payload, solved_levels
 from .models import TraceBody, _Schema
 
 __all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_text", "maze_file_job",
@@ -59,7 +61,7 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     Raises
     ------
     MazeFormatError
-        An empty file, one that is no maze, a maze of several levels or one too large for the page.
+        An empty file, one that is no maze, or one too large for the page.
 
     Examples
     --------
@@ -85,12 +87,13 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
             raise MazeFormatError(f"{SOURCE} holds a Number Link puzzle ({puzzle}), not a maze: paste it on the "
                                   "Number Link board") from None
         raise
-    if maze.ndim != 2:
-        raise MazeFormatError(f"{SOURCE} holds a maze of {maze.levels} levels: the page draws mazes of one level")
-    rows, cols = maze.shape
+    levels, rows, cols = maze.shape3
     if rows > max_side or cols > max_side:
         raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
                               f"{max_side} × {max_side}")
+    if maze.size > max_side * max_side:
+        raise MazeFormatError(f"{SOURCE} holds a maze of {levels} levels of {rows} × {cols}, {maze.size} cells: "
+                              f"the page takes at most {max_side * max_side}")
     return maze, fmt
 
 
@@ -200,7 +203,7 @@ def maze_file_job(request: dict[str, Any]) -> dict[str, Any]:
         out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
         return out
     maze, fmt = read_maze(request["data"], int(request["max_side"]))
-    out = _payload(_with_ends(maze))
+    out = level_payload(_with_ends(maze)) if maze.ndim == 3 else _payload(_with_ends(maze))
     out["format"] = fmt
     out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
     return out
@@ -234,6 +237,8 @@ def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     if grid_maze is not None:
         return solved_on_grid(grid_maze, {**request, "record": True}, t0)
     maze, _ = read_maze(request["data"], int(request["max_side"]))
+    if maze.ndim == 3:
+        return solved_levels(_with_ends(maze), {**request, "record": True}, t0)
     return _solved_payload(_with_ends(maze), {**request, "record": True}, t0)
 
 
@@ -286,6 +291,7 @@ class FileMazeResponse(_Schema):
 
     grid: str = Field("square", description="The maze's grid: square for a drawing, a picture or a square "
                                             "maze file; hex, polar... for a grid maze file.")
+    levels: int | None = Field(None, description="A maze with levels: how many (cells numbered level by level).")
     rows: int
     cols: int
     cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8 (on another grid: each "

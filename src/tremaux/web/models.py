@@ -209,6 +209,9 @@ class MazeParams(_Model):
     grid: str = Field("square", max_length=32, description="Grid name or alias (GET /api/grids).")
     rows: int = Field(20, ge=2, le=MAX_SIDE, description="Rows of grids laid out in a rectangle.")
     cols: int = Field(20, ge=2, le=MAX_SIDE, description="Columns of grids laid out in a rectangle.")
+    levels: int | None = Field(None, ge=1, le=MAX_GRID_CELLS // 4,
+                               description="Levels of a square maze (up and down passages between them); left "
+                                           "out, one. At most 22,500 cells in all; the plain square grid only.")
     rings: int | None = Field(None, ge=2, le=MAX_RINGS, description="Rings of the polar grid, the pole included "
                                                                     "(one ring is a single cell: no maze).")
     shape: str | None = Field(None, max_length=16, description="Outline: rectangle, hexagon (hex), triangle (triangle).")
@@ -264,7 +267,10 @@ class MazeResponse(_Schema):
     params: MazeParams = Field(description="The maze's parameters, seed included; the grid and its parameters "
                                            "only when they are not the plain square grid's defaults.")
     grid: str = Field("square", description="Registry name of the grid.")
-    size: int | None = Field(None, description="Cells of a maze on another grid than the plain square one.")
+    size: int | None = Field(None, description="Cells of a maze on another grid than the plain square one, or "
+                                               "with levels.")
+    levels: int | None = Field(None, description="Levels of a maze with several (its picture draws them side "
+                                                 "by side; cells numbered level by level).")
     rows: int
     cols: int
     cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8 (square grid); on other "

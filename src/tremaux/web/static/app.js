@@ -69,6 +69,7 @@ async function start() {
     rings: whole(url.get("rings"), null),
     radius: whole(url.get("radius"), null),
     side: whole(url.get("side"), null),
+    levels: whole(url.get("levels"), null),
     wrap: url.get("wrap"),
     weave: url.get("weave") === "true",
     generator: url.get("generator") || "backtracker",
@@ -115,7 +116,7 @@ async function start() {
       showWalk();
       // the largest rings, radius and side the server takes
       const maze = (schemas.MazeParams || {}).properties || {};
-      for (const name of ["rings", "radius", "side"]) {
+      for (const name of ["rings", "radius", "side", "levels"]) {
         const spec = maze[name] || {}, max = spec.maximum !== undefined ? spec.maximum :
           ((spec.anyOf || []).find((x) => x.maximum !== undefined) || {}).maximum;
         if (max !== undefined) $(name).max = max;

@@ -1,5 +1,5 @@
 /* The maze's form: the grid picker, the parameters read from it and written back, the address's query. */
-import { $, say, findEntry, chooseValue, fillSelect, chooseOption, wholeNumber, ENTRIES } from "./common.js";
+import { $, say, findEntry, chooseValue, fillSelect, chooseOption, wholeNumber, ENTRIES, LIMITS } from "./common.js";
 import { WALK_SEED } from "./maze-state.js";
 
 // The form's parameters, or null after saying what is wrong (nothing is sent then).
@@ -12,7 +12,7 @@ export function readForm() {
   const sized = !$("size-label").hidden;
   const checks = sized ? [rows, cols, seed] : [seed];
   // the grid's parameters: only those its picker shows (the grid takes them)
-  for (const name of ["rings", "radius", "side"]) {
+  for (const name of ["rings", "radius", "side", "levels"]) {
     if ($(name + "-label").hidden) continue;
     const v = wholeNumber(name, name);
     checks.push(v);
@@ -21,6 +21,13 @@ export function readForm() {
   if (!$("shape-label").hidden) extra.shape = $("shape").value;
   if (!$("wrap-label").hidden && $("wrap").value) extra.wrap = $("wrap").value;
   if (!$("weave-label").hidden && $("weave").checked) extra.weave = true;
+  // levels: as many cells in all as the largest square the page draws (the server says the same)
+  const most = LIMITS.max_side * LIMITS.max_side, cells = (extra.levels || 1) * rows.value * cols.value;
+  if (sized && !rows.error && !cols.error && extra.levels > 1 && cells > most) {
+    checks.push({ error: `${extra.levels} levels of ${rows.value} × ${cols.value} are ${cells} cells: ` +
+      `the page draws at most ${most}` });
+  }
+  if (extra.levels === 1) delete extra.levels;  // one level: the plain square maze
   const bad = checks.find((x) => x.error);
   if (bad) {
     say($("maze-message"), bad.error, "error");
@@ -41,7 +48,7 @@ export function readForm() {
 
 
 // ------------------------------------------------------------------ the grid picker
-export const GRID_FIELDS = ["shape", "rings", "radius", "side", "wrap", "weave"];
+export const GRID_FIELDS = ["shape", "rings", "radius", "side", "wrap", "weave", "levels"];
 
 export function gridEntry() {
   return ENTRIES.grids.find((g) => g.name === $("grid").value) ||
@@ -73,12 +80,15 @@ export function showGridParams() {
   $("radius-label").hidden = !(takes("radius") && !rect);
   $("side-label").hidden = !(takes("side") && !rect);
   $("wrap-label").hidden = !takes("wrap");
+  // levels: on the plain square grid (the next lines hide it again when a wrap or weave is chosen)
+  $("levels-label").hidden = g.name !== "square" || $("size-label").hidden || $("wrap").value !== "";
   // weave, when the grid weaves with the shape and wrap chosen (a wrapped square grid does not)
   const weaves = Object.entries(g.choice_weave || {}).every(([param, values]) =>
     $(param + "-label").hidden || $(param).value === "" || values.includes($(param).value));
   $("weave-label").hidden = !(takes("weave") && weaves);
   // a woven maze has no loops opened in it (a new passage could cut a crossing): braid is 0 and set aside
   const woven = !$("weave-label").hidden && $("weave").checked;
+  if (woven) $("levels-label").hidden = true;
   if (woven) { $("braid").value = 0; $("braid-out").value = (0).toFixed(2); }
   $("braid").disabled = woven;
   $("braid").title = woven ? "a woven maze has no loops: braid is 0" : "";
@@ -117,6 +127,7 @@ export function showFileGrid(form) {
   showGridParams();
   // its size too (rings 5 stayed 10): the boxes describe the maze shown, and "new" draws one of its size
   for (const name of ["rows", "cols", "rings", "radius", "side"]) if (form[name] !== undefined) $(name).value = form[name];
+  $("levels").value = form.levels || 1;
   showDocs();
 }
 
@@ -130,6 +141,7 @@ export function writeForm(p) {
   if (!p.wrap || !chooseValue($("wrap"), p.wrap)) $("wrap").value = "";
   showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
   for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
+  $("levels").value = p.levels || 1;
   // a name (or alias) the menu offers is chosen; another (this grid does not run it) leaves the menu's choice
   if (p.generator) chooseOption($("generator"), ENTRIES.generators, p.generator);
   if (p.solver) chooseOption($("solver"), ENTRIES.solvers, p.solver);

@@ -86,6 +86,22 @@ export function parseStage(text) {
     sc.find('stroke-width="');
     walls = { path: new Path2D(d), colour, width: sc.number() };
   }
+  // a maze with levels: its up and down triangles (one path) and the levels' names
+  let marks = null;
+  if (sc.find('<path class="marks" d="')) {
+    const d = sc.text('"');
+    sc.find('fill="');
+    marks = { path: new Path2D(d), fill: sc.text('"') };
+  }
+  const labels = [];
+  while (sc.find('<text x="')) {
+    const x = sc.number();
+    sc.find('y="'); const y = sc.number();
+    sc.find('font-size="'); const size = sc.number();
+    sc.find('fill="'); const fill = sc.text('"');
+    sc.find(">");
+    labels.push({ x, y, size, fill, text: sc.text("<") });
+  }
   const dots = [];
   while (sc.find('<circle cx="')) {
     const x = sc.number();
@@ -96,7 +112,7 @@ export function parseStage(text) {
   }
   return {
     w, h, background: bg ? bg[1] : PALETTE.background, size, cells: { start, xy: Float64Array.from(xy) }, centres,
-    lines: { a, b, xy: Float64Array.from(lxy), keys, width }, around, walls, dots,
+    lines: { a, b, xy: Float64Array.from(lxy), keys, width }, around, walls, marks, labels, dots,
   };
 }
 
@@ -135,6 +151,12 @@ export function layStage(stage, canvas, width, height, endMin) {
     t.lineWidth = stage.walls.width;
     t.lineCap = "round";
     t.stroke(stage.walls.path);
+  }
+  if (stage.marks) { t.fillStyle = stage.marks.fill; t.fill(stage.marks.path); }
+  for (const l of stage.labels) {
+    t.font = `${l.size}px sans-serif`;
+    t.fillStyle = l.fill;
+    t.fillText(l.text, l.x, l.y);
   }
   for (const d of stage.dots) {  // as growEndDots does on the pictures: a dot too small to see is grown, ringed
     const grow = d.r * s < endMin / 2;

@@ -127,7 +127,7 @@ export async function newMaze(params, note) {
   fillTable($("gen-stats"), out.generation);
   fillTable($("run-stats"), [["", "press solve"]]);
   say($("maze-message"), (note ? note + " " : "") + (out.svg
-    ? `${out.grid} maze of ${out.size} cells, seed ${out.params.seed}: start (${out.start}) and destination ` +
+    ? `${out.title || out.grid} maze of ${out.size} cells, seed ${out.params.seed}: start (${out.start}) and destination ` +
       `(${out.goal}) are far apart (the two ends of its longest path when it has no loops).`
     : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
       `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`));
@@ -209,7 +209,7 @@ export function bindMaze() {
   for (const id of ["shape", "weave", "wrap"]) {
     $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
   }
-  for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side"]) {
+  for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "levels"]) {
     $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
     // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
     $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
