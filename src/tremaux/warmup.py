@@ -46,7 +46,8 @@ def _generator_task(name: str, levels: bool) -> Callable[[], Any]:
             for options in ({"variant": "arc"}, {"discipline": "min"}, {"discipline": "first-slot"}):
                 generate((4, 5), name, seed=0, **options)
         if name == "backtracker":  # the imperfect-maze options, run after any generator
-            generate((6, 6), name, seed=0, braid=0.5, openings=1, percolate=0.5, islands=1, unreachable=1)
+            generate((6, 6), name, seed=0, braid=0.5, openings=1, islands=1, unreachable=1)
+            generate((6, 6), name, seed=0, percolate=0.5)
 
     return run
 
