@@ -74,8 +74,10 @@ def test_every_supported_pair_gives_a_spanning_tree(entry, kind, a, b, seed):
         return
     maze = generate_on(grid, entry.name, seed=seed).maze
     tree = maze.to_networkx()
-    assert nx.is_tree(tree) and tree.number_of_nodes() == grid.size
     assert set(map(frozenset, tree.edges)) <= set(map(frozenset, grid.to_networkx().edges))
+    assert tree.number_of_nodes() == grid.size
+    if entry.perfect:  # percolation opens walls at random: pieces and loops (tests/test_generate_percolation.py)
+        assert nx.is_tree(tree)
 
 
 def test_polar_binary_tree_and_sidewinder_have_their_bias():

@@ -47,6 +47,7 @@ def _generator_task(name: str, levels: bool) -> Callable[[], Any]:
                 generate((4, 5), name, seed=0, **options)
         if name == "backtracker":  # the imperfect-maze options, run after any generator
             generate((6, 6), name, seed=0, braid=0.5, openings=1, islands=1, unreachable=1)
+            generate((6, 6), name, seed=0, percolate=0.5)
 
     return run
 

@@ -259,7 +259,7 @@ def _picture_limit(grid: str | None, wrap: str | None, weave: float | None, out:
     return check_draw_size if fmt in ("svg", "png") else check_animation_size if fmt == "gif" else None
 
 
-_NOT_THE_ALGORITHMS = ("islands", "openings", "unreachable")  # --option keys generate_on checks itself
+_NOT_THE_ALGORITHMS = ("islands", "openings", "percolate", "unreachable")  # --option keys generate_on checks itself
 GRID_FILES = ("json", "npz", "png", "svg", "gif")
 """The formats a maze on a grid other than the plain square one is written in (see :mod:`tremaux.io.outputs`)."""
 

@@ -76,7 +76,7 @@ def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
     return tuple(cols)
 
 
-_UNBATCHED_OPTIONS = ("openings", "islands", "unreachable", "weights")
+_UNBATCHED_OPTIONS = ("openings", "percolate", "islands", "unreachable", "weights")
 
 
 def _generator(spec: DatasetSpec, counts: np.ndarray):

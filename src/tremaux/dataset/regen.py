@@ -24,9 +24,9 @@ __all__ = ["regenerate"]
 
 
 def _passes(spec: DatasetSpec, length: int, dead_ends: int) -> bool:
-    f = spec.filters
+    f = spec.filters  # a bound not given holds for every maze, one whose goal cannot be reached (length -1) too
     return (
-        length >= f.get("min_solution_length", 0)
+        length >= f.get("min_solution_length", length)
         and length <= f.get("max_solution_length", length)
         and dead_ends >= f.get("min_dead_ends", 0)
         and dead_ends <= f.get("max_dead_ends", dead_ends)

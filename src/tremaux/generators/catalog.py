@@ -347,3 +347,13 @@ _add(
     bias="patches of growing-tree texture separated by Kruskal-like seams",
     cost="O(n) time; labels, frontier and walls (16-20 bytes per cell)",
 )
+_add(
+    "percolation", "percolation",
+    "Percolation: every passage between two neighbours open with chance p; the maze may fall in pieces.",
+    perfect=False, start=False, title="Percolation", frontier="",
+    options=(Option("p", 0.5, "chance of opening each passage", probability("p")),),
+    params=lambda o, n: np.array([o["p"]]),
+    bias="no structure: loops and closed-off pockets; below p = 0.5 the start and goal are usually apart",
+    cost="O(n) time, no memory; one 32-bit draw per wall whatever p",
+    grids=("square",),
+)

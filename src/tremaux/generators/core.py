@@ -21,6 +21,7 @@ from .result import Generated, GenerationStats
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kimp = lazy_module("tremaux.kernels.gen_imperfect")
+kperc = lazy_module("tremaux.kernels.gen_percolate")
 kgen = lazy_module("tremaux.kernels.generate")
 kg = lazy_module("tremaux.kernels.grid")
 krng = lazy_module("tremaux.kernels.rng")
@@ -73,7 +74,9 @@ def generate(
         Overrides the memory limit (``"8G"``; see :mod:`tremaux.budget`):
         the peak memory of the run is estimated before anything is allocated.
     **options
-        ``openings=k`` (open ``k`` random extra walls), ``islands=k``
+        ``openings=k`` (open ``k`` random extra walls), ``percolate=p``
+        (open each wall still closed with chance ``p``: the maze may gain many
+        loops; on a backtracker, the "dfs percolation" of other libraries), ``islands=k``
         (``k`` free-standing wall segments), ``unreachable=k`` (wall in ``k``
         dead ends), and the algorithm's own options (see
         ``GENERATORS.get(name).options``).
@@ -126,9 +129,11 @@ def generate(
     meta = entry.meta  # plain mapping access: this function runs once per maze, keep it light
     braid_f = 0.0 if braid is None else _BRAID(braid)
     openings = islands = unreachable = 0
+    percolate = 0.0
     if options:
-        extra = {k: options.pop(k) for k in ("openings", "islands", "unreachable") if k in options}
+        extra = {k: options.pop(k) for k in ("openings", "percolate", "islands", "unreachable") if k in options}
         openings = _whole("openings", extra.get("openings", 0))
+        percolate = _PERCOLATE(extra.get("percolate", 0.0))
         islands = _whole("islands", extra.get("islands", 0))
         unreachable = _whole("unreachable", extra.get("unreachable", 0))
 
@@ -208,6 +213,8 @@ def generate(
         run = kgen.KERNELS[kernel_name]
     s, visits, maxf, t = run(cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
     del work
+    if percolate:
+        _, t = kperc.percolate(cells, flat_mask, use_mask, L, H, W, percolate, state, trace, np.int64(t))
     if braid_f or openings or islands or unreachable:
         t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), maze,
                        braid_f, openings, islands, unreachable)
@@ -229,8 +236,9 @@ def generate(
 
 
 _BRAID = probability("braid", text=False)
-_KEYWORDS = ("shape", "algorithm", "seed", "mask", "start", "record", "braid", "memory_limit", "openings", "islands",
-             "unreachable")
+_PERCOLATE = probability("percolate")
+_KEYWORDS = ("shape", "algorithm", "seed", "mask", "start", "record", "braid", "memory_limit", "openings", "percolate",
+             "islands", "unreachable")
 """generate()'s own keyword arguments, for a slip in one (see :func:`tremaux._args.keyword_slip`)."""
 
 

@@ -212,7 +212,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if islands:
         if "weave" in grid.params:
             raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
-    square_only = [k for k in ("openings", "unreachable") if k in options]
+    square_only = [k for k in ("openings", "percolate", "unreachable") if k in options]
     plain = grid.name == "square" and grid.rect  # the square maze's own generator takes these
     if square_only and not plain and (name in GRAPH_KERNELS or (name in kgp.KERNELS and grid.name == "polar")):
         label = ("woven " if "weave" in grid.params else "") + ("masked " if "mask" in grid.params else "") + grid.name

@@ -41,7 +41,8 @@ Example of batch use from njit code (no Python objects inside the loop)::
                         seeds_states[b], works[b], NOTRACE)
 
 The imperfection kernels (``braid``, ``add_openings``, ``add_islands``,
-``seal_dead_ends``) live in :mod:`tremaux.kernels.gen_imperfect`.
+``seal_dead_ends``) live in :mod:`tremaux.kernels.gen_imperfect`, ``percolate``
+in :mod:`tremaux.kernels.gen_percolate`.
 
 Examples
 --------
@@ -61,6 +62,7 @@ Examples
 from __future__ import annotations
 
 from .gen_merge import eller, kruskal
+from .gen_percolate import percolation
 from .gen_simple import binary_tree, recursive_division, sidewinder
 from .gen_grow import growing_forest, growing_tree, growing_tree_arcs
 from .gen_tree import backtracker, hunt_and_kill
@@ -82,6 +84,7 @@ __all__ = [
     "binary_tree",
     "sidewinder",
     "recursive_division",
+    "percolation",
 ]
 
 KERNELS = {
@@ -97,6 +100,7 @@ KERNELS = {
     "binary_tree": binary_tree,
     "sidewinder": sidewinder,
     "recursive_division": recursive_division,
+    "percolation": percolation,
 }
 """Kernel name -> njit function."""
 
