@@ -150,3 +150,12 @@ def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(ch
         for name in ("locate", "side", "facing"):
             sigs = [s for key, s in seen.items() if key.startswith(f"tremaux.kernels.graph_topo._{name}_impls")]
             assert sigs and all(len(s) == 1 for s in sigs), (name, sigs)
+
+
+@pytest.mark.parametrize("check", ["shared", "kruskal"])
+def test_shuffled_orders_and_passages_share_one_shuffle(children, check):
+    """The growing forest's seeds and woven Kruskal's cell order are ``int64`` like the passages both shuffle
+    afterwards: the graph kernels' Fisher-Yates is compiled once, for ``int64`` arrays."""
+    seen = _compilations(children, check)  # the growing forest on hex and polar grids; woven Kruskal
+    shuffle = seen.get("tremaux.kernels.graph_gen.shuffle", [])
+    assert len(shuffle) == 1 and "int64" in shuffle[0][1], shuffle
