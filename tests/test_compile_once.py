@@ -103,10 +103,10 @@ def test_topology_helpers_and_shared_parts_compile_once(children):
     # no kernel compiles numba's string helpers (a slice assignment such as ``state[:] = saved`` brings in its
     # shape-mismatch message: str, repr, unicode concatenation)
     assert not [name for name in seen if name.startswith("numba.cpython.unicode")]
-    # Kruskal's bucket count reads no topology: one copy for both kinds of grid (and its shuffle one per
-    # width of the passages it holds)
+    # Kruskal's bucket count reads no topology: one copy for both kinds of grid (and the shuffle of its buckets
+    # one per width of the passages it holds, the graph kernels' shuffle)
     assert len(seen.get("tremaux.kernels.graph_merge._bucket_starts", [])) == 1
-    assert len(seen.get("tremaux.kernels.graph_merge._shuffle_buckets", [])) == 2
+    assert len(seen.get("tremaux.kernels.graph_gen.shuffle", [])) == 2
 
 
 def test_graph_solvers_record_int64_cells(children):
@@ -132,8 +132,7 @@ def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(children):
     takes both arrays and is compiled once per kind of topology, not once per kind and width; woven Kruskal's work
     is compiled once for the one-byte cells of woven square grids and the two-byte cells of woven hex grids."""
     seen = _compilations(children, "kruskal")  # woven square and hex grids, a torus, a hex rectangle
-    merge = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_merge.")
-             and not name.endswith("._shuffle_buckets")}  # one per width of the passages: it reads no topology
+    merge = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_merge.")}
     assert merge
     for name, sigs in merge.items():
         assert len(sigs) == len({s[0] for s in sigs}), (name, sigs)  # one specialisation per topology type
@@ -150,3 +149,15 @@ def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(ch
         for name in ("locate", "side", "facing"):
             sigs = [s for key, s in seen.items() if key.startswith(f"tremaux.kernels.graph_topo._{name}_impls")]
             assert sigs and all(len(s) == 1 for s in sigs), (name, sigs)
+
+
+@pytest.mark.parametrize("check", ["shared", "kruskal"])
+def test_shuffled_orders_and_passages_share_one_shuffle(children, check):
+    """The growing forest's seeds and woven Kruskal's cell order are ``int64`` like the passages both shuffle
+    afterwards, and Kruskal shuffles its buckets of passages with the same function: the graph kernels'
+    Fisher-Yates is compiled once for ``int64`` arrays and once for Kruskal's ``int32`` passages, no more."""
+    seen = _compilations(children, check)  # the growing forest and Kruskal on hex and polar grids; Kruskal woven
+    shuffle = seen.get("tremaux.kernels.graph_gen.shuffle", [])
+    arrays = sorted(s[1].split("(")[1].split(",")[0] for s in shuffle)
+    assert arrays in (["int64"], ["int32", "int64"]), shuffle
+    assert "tremaux.kernels.graph_merge._shuffle_buckets" not in seen

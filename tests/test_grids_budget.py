@@ -205,3 +205,16 @@ def test_estimates_bound_the_measured_peaks(monkeypatch, kind):
         if est < peak:
             under.append((what, est, peak))
     assert not under
+
+
+def test_braiding_counts_its_shuffled_order_of_the_cells():
+    """Braiding shuffles an ``int64`` order of the cells: a limit that the plain generation fits in, with less
+    than those 8 bytes a cell to spare, refuses the braided one before allocating."""
+    from tremaux.grids import cost
+
+    grid = grid_of("hex", 400)
+    need = cost.generation_bytes(grid, "backtracker", trace_rows=0, tables=False)
+    with budget.limited(need + 4 * grid.size):
+        generate_on(grid, "backtracker", seed=1)
+        message, peak = refused_peak(lambda: generate_on(grid, "backtracker", seed=1, braid=0.5))
+    assert peak < 2**20, (message, peak)

@@ -219,7 +219,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         label += f" ({grid.params['wrap']})" if "wrap" in grid.params else ""
         raise UnsupportedError(f"{square_only[0]}= works on the plain square grid; on {article(label)} {label} grid "
                                "make loops with braid= or islands=")
-    _check_memory(grid, name, islands, record, square_only, "mask" in grid.params)
+    _check_memory(grid, name, islands, record, square_only, "mask" in grid.params, bool(braid_f))
     trace = np.empty((kgg.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
     if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
         opts = check_options(name, entry.options, options)
@@ -274,7 +274,7 @@ _NO_TRACE = np.empty((0, 3), np.int64)
 
 
 def _check_memory(grid: Grid, name: str, islands: int, record: bool, square_only: list[str],
-                  masked: bool) -> None:
+                  masked: bool, braid: bool = False) -> None:
     """Refuse, before anything is allocated, a generation over the memory limit (the square fast path checks its own)."""
     polar = name in kgp.KERNELS and grid.name == "polar"
     if not polar and (name not in GRAPH_KERNELS or square_only):
@@ -284,6 +284,8 @@ def _check_memory(grid: Grid, name: str, islands: int, record: bool, square_only
                                  + islands, tables=polar or masked or bool(islands) or not grid.arithmetic)
     if islands:  # the islands' union-find over the walls: six int64 a side slot
         need += 48 * grid.size * grid.sides
+    if braid:  # the braid's shuffled order of the cells (int64)
+        need += 8 * grid.size
     label = ("woven " if "weave" in grid.params else "") + ("masked " if masked else "") + grid.name
     cost.check(need, f"{article(label)} {label} maze of {grid.size:,} cells ({name})")
 

@@ -83,8 +83,9 @@ def _carve(cells, nbr, back, i, s, trace, t):
 
 @njit(cache=True, inline="always")
 def _iota(n):
-    """``0 .. n-1`` as int32, without an int64 temporary."""
-    a = np.empty(n, np.int32)
+    """``0 .. n-1`` as int64: the orders shuffled here and the passages shuffled by Kruskal's relatives share
+    one ``int64`` specialisation of :func:`shuffle`."""
+    a = np.empty(n, np.int64)
     for i in range(n):
         a[i] = i
     return a

@@ -93,20 +93,6 @@ def _bucket_starts(state, m, bbits):
     return counts
 
 
-@njit(cache=True, no_cpython_wrapper=True)
-def _shuffle_buckets(state, arcs, ends):
-    """Pass 3 of :func:`_fill_order`: Fisher-Yates inside each bucket (bucket ``b`` ends at ``ends[b]``)."""
-    lo = 0
-    for b in range(ends.shape[0] - 1):
-        hi = ends[b]
-        for x in range(hi - 1, lo, -1):
-            y = lo + below(state, x - lo + 1)
-            e = arcs[x]
-            arcs[x] = arcs[y]
-            arcs[y] = e
-        lo = hi
-
-
 def _order(nbr, back, state, sh, w, arcs):
     """Fill ``arcs`` (room for every passage: ``int64`` when ``w > 0``, else ``int32``) with the passages in a
     uniformly random order, their far ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
@@ -126,9 +112,9 @@ def _fill_order(nbr, back, state, sh, w, wide, narrow):
 
     Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1 counts (knowing only how many
     passages there are), pass 2 replays the same draws and scatters, then each bucket, small enough
-    for the cache, is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them
-    give every order the same probability. Only pass 2 reads the topology: passes 1 and 3 are kernels
-    of their own, compiled once for every grid.
+    for the cache, is shuffled by Fisher-Yates (:func:`shuffle`, the other graph kernels' too); multinomial
+    buckets and uniform shuffles inside them give every order the same probability. Only pass 2 reads the
+    topology: pass 1 and the shuffle are kernels of their own, compiled once for every grid.
     """
     n, S = shape(nbr)
     m = wide.shape[0] if w > 0 else narrow.shape[0]
@@ -160,10 +146,13 @@ def _fill_order(nbr, back, state, sh, w, wide, narrow):
             else:
                 narrow[counts[b]] = a
             counts[b] += 1
-    if w > 0:  # after pass 2, counts[b] is the end of bucket b
-        _shuffle_buckets(state, wide, counts)
-    else:
-        _shuffle_buckets(state, narrow, counts)
+    lo = 0
+    for b in range(NB):  # pass 3: after pass 2, counts[b] is the end of bucket b, shuffled alone
+        if w > 0:
+            shuffle(state, wide[lo:counts[b]])
+        else:
+            shuffle(state, narrow[lo:counts[b]])
+        lo = counts[b]
 
 
 @njit(cache=True)
