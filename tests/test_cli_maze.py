@@ -188,7 +188,7 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
         (["convert", "{good}", "-o", "{tmp}/out.txt", "--format", "json"], "format json does not match the extension of "
                                                                       "'{tmp}/out.txt' (.txt is ascii)"),
         (["convert", "{good}", "-o", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
-        (["show", "{good}", "--style", "fancy"], "unknown text style 'fancy'; choose one of: ascii, block, unicode"),
+        (["show", "{good}", "--style", "fancy"], "unknown text style 'fancy'; choose one of: ascii, block, braille, unicode"),
     ],
 )
 def test_bad_arguments(capsys, tmp_path, files, args, message):
@@ -217,7 +217,7 @@ def test_the_console_command_prints_no_traceback(tmp_path):
 def test_show_names_the_text_styles_for_an_unknown_one(capsys, files, style):
     _, _, paths = files
     status, _, err = run(capsys, "show", paths["ascii"], "--style", style)
-    assert status == 2 and err == f"error: unknown text style {style.lower()!r}; choose one of: ascii, block, unicode\n"
+    assert status == 2 and err == f"error: unknown text style {style.lower()!r}; choose one of: ascii, block, braille, unicode\n"
 
 
 def test_show_checks_the_style_before_reading_the_file(capsys, tmp_path):
