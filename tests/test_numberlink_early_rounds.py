@@ -16,6 +16,7 @@ from tremaux.numberlink import Puzzle
 from tremaux.numberlink.result import Linking
 from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers import pipeline, portfolio
+from tremaux.numberlink.solvers import search as search_module
 from tremaux.numberlink.solvers.base import Answer, Task
 
 DENSE_KEY = ("SAT, densest lines",)  # where the stages keep their undecided encodings (sat.DENSE_KEY, UNTOUCHED_KEY)
@@ -122,3 +123,20 @@ def test_no_second_sat_encoding_beside_an_undecided_fill_question_before_the_las
                                              ("router", _answers_on(1))])
     assert _solve("fill", 1.5).how == "fake"  # one round, the last: the exact SAT stage is asked in it
     assert len(asked) == 1
+
+
+@pytest.mark.parametrize("then_none", [False, True])
+def test_no_exact_sat_stage_once_the_fill_question_went_on_from_an_earlier_round(monkeypatch, then_none):
+    asked = []
+    monkeypatch.setattr(pipeline, "sat_stage", lambda task: asked.append(task.deadline))
+    monkeypatch.setattr(pipeline, "untouched_stage", _keeps(UNTOUCHED_KEY, then_none=then_none))
+    for other in ("bands_stage", "mended_stage"):  # the untouched stage's other ways: nothing on this board
+        monkeypatch.setattr(pipeline, other, lambda task: None)
+    monkeypatch.setattr(search_module, "compiled_now", lambda puzzle: False)  # nor the search (loaded already)
+    monkeypatch.setattr(pipeline, "STAGES", [("untouched", _stage("untouched")), ("sat", _stage("sat")),
+                                             ("router", _answers_on(2))])
+    answer = pipeline.fast(Task(PUZZLE, resolve("fill", touch=True), 1, time.perf_counter() + 5))
+    assert answer.how == "fake"
+    # two rounds, the second the last (a 5 s limit): undecided after the first, the question goes on in the
+    # second and the exact stage stands aside; once it has said "none" there, the exact stage is asked
+    assert len(asked) == (1 if then_none else 0)

@@ -46,8 +46,9 @@ stage                   answers
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for
                         half the time left when ``portfolio`` follows (one solution under
                         ``nikoli``, asked with the clauses of :mod:`.shortcuts`); for one
-                        solution under ``fill``, not before the last round while the
-                        ``untouched`` stage's SAT question is undecided
+                        solution under ``fill``, not while the ``untouched`` stage's SAT
+                        question is undecided before the last round, nor once that question
+                        has gone on from an earlier round (it has the time instead)
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
                         first answer kept (:mod:`.portfolio`); not begun before the last
@@ -265,6 +266,19 @@ def _glance(task: Task) -> Answer | None:
     return router_probe(task)
 
 
+CARRIED = UNTOUCHED_KEY + ("carried",)
+"""Kept once SAT's question of the ``untouched`` stage goes on from an earlier round (:func:`_sat` then stands aside).
+
+A question of ``fill`` without U-turns still undecided after a round of its
+own is on a board of long winding lines, where the exact question (U-turns
+allowed, a second encoding of the whole board) is larger and does not answer
+in the time left: the last round's exact stage spent 0.8-1.2 s of processor
+building an encoding on 100x100 boards and never solved it (``docs/benchmarks.md``).
+The question itself goes on instead (:data:`LAST_ROUND_USED`). Once it has
+said "none" (its key closed) the exact stage runs as before.
+"""
+
+
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
@@ -301,15 +315,19 @@ def _untouched(task: Task) -> Answer | None:
     mended = bands_stage(task) or mended_stage(task)  # open boards: the small board, then the mending
     if mended is not None:
         return mended
+    if UNTOUCHED_KEY in task.kept:
+        task.kept[CARRIED] = True  # SAT's question goes on from an earlier round: the exact stage stands aside
     return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer | None:
-    """The exact SAT stage (:func:`.sat.sat_stage`); not before the solve's last round beside an undecided SAT
-    question of ``fill`` without U-turns (:func:`_portfolio` says why: that question answers such boards, and
-    says "none" in a fraction of a second where it is not the right one).
+    """The exact SAT stage (:func:`.sat.sat_stage`); not beside an undecided SAT question of ``fill`` without
+    U-turns before the solve's last round, nor in any round once that question has gone on from an earlier one
+    (:data:`CARRIED`; :func:`_portfolio` says why: that question answers such boards, and says "none" in a
+    fraction of a second where it is not the right one).
     """
-    if task.rule.cover and task.want == 1 and _EARLY_ROUND.get() and UNTOUCHED_KEY in task.kept:
+    if task.rule.cover and task.want == 1 and UNTOUCHED_KEY in task.kept and (
+            _EARLY_ROUND.get() or CARRIED in task.kept):
         return None
     if portfolio_follows(task):
         task = replace(task, deadline=task.share(SAT_BEFORE_PORTFOLIO_SHARE))
