@@ -267,37 +267,24 @@ def _glance(task: Task) -> Answer | None:
 
 
 CARRIED = UNTOUCHED_KEY + ("carried",)
-"""Kept once SAT's question of the ``untouched`` stage goes on from an earlier round (:func:`_sat` then stands aside).
-
-A question of ``fill`` without U-turns still undecided after a round of its
-own is on a board of long winding lines, where the exact question (U-turns
-allowed, a second encoding of the whole board) is larger and does not answer
-in the time left: the last round's exact stage spent 0.8-1.2 s of processor
-building an encoding on 100x100 boards and never solved it (``docs/benchmarks.md``).
-The question itself goes on instead (:data:`LAST_ROUND_USED`). Once it has
-said "none" (its key closed) the exact stage runs as before.
-"""
+"""Kept once SAT's question of the ``untouched`` stage goes on from an earlier round: :func:`_sat` stands aside
+(on 100x100 boards its last round built the exact encoding, 0.8-1.2 s, and never solved it: ``docs/benchmarks.md``)."""
 
 
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
-    Published puzzles have such a solution, and the question is far smaller:
-    the corner theorem prunes it hard. The compiled search asks it first, for
-    :data:`UNTOUCHED_SEARCH_SHARE` of the time left (it answers the
-    published-style puzzles in milliseconds, ``fill-via-notouch`` in
-    ``benchmarks/bench_nl_search.py``); then SAT, with the corner theorem as
-    clauses and closed loops stretched into the lines
-    (:func:`.sat.untouched_stage`), for most of what is left:
-    it answers the large sparse puzzles where the search loses its way.
-    SAT's question is wider than the search's (its lines may touch themselves), so it is asked even
-    when the search has shown that no lines avoid touching; after the search's own round it stands aside
-    while SAT's question is undecided. Between the two, the router's short lines stretched and mended over
-    the board (:func:`.repair.mended_stage`, a quarter of the time left): boards with a few pairs, whose
-    lines must wind through every cell and touch themselves, which neither the search nor SAT answers in
-    time; before it, an open board without its empty bands of two rows or columns, solved and the bands
-    put back (:func:`.bands.bands_stage`). When none finds one, the ``search`` and ``sat`` stages answer
-    with touching allowed.
+    Published puzzles have such a solution, and the question is far smaller: the corner theorem prunes it
+    hard. The compiled search asks it first, for :data:`UNTOUCHED_SEARCH_SHARE` of the time left (published-style
+    puzzles in milliseconds, ``fill-via-notouch`` in ``benchmarks/bench_nl_search.py``); then SAT, with the
+    corner theorem as clauses and closed loops stretched into the lines (:func:`.sat.untouched_stage`), for most
+    of what is left: the large sparse puzzles where the search loses its way. SAT's question is wider (its
+    lines may touch themselves), so it is asked even when the search has shown that no lines avoid touching;
+    after the search's own round it stands aside while SAT's question is undecided. Between the two, the
+    router's short lines stretched and mended (:func:`.repair.mended_stage`, a quarter of the time left): a
+    few pairs whose lines must wind through every cell and touch themselves; before it, an open board without
+    its empty bands of two rows or columns, the bands put back (:func:`.bands.bands_stage`). When none finds
+    one, the ``search`` and ``sat`` stages answer with touching allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
@@ -315,8 +302,8 @@ def _untouched(task: Task) -> Answer | None:
     mended = bands_stage(task) or mended_stage(task)  # open boards: the small board, then the mending
     if mended is not None:
         return mended
-    if UNTOUCHED_KEY in task.kept:
-        task.kept[CARRIED] = True  # SAT's question goes on from an earlier round: the exact stage stands aside
+    if UNTOUCHED_KEY in task.kept:  # SAT's question goes on from an earlier round: the exact stage stands aside
+        task.kept[CARRIED] = True
     return untouched_stage(task)
 
 
