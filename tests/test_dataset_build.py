@@ -101,6 +101,16 @@ def test_impossible_filter_names_the_row(tmp_path):
     assert ds.read_manifest(tmp_path).spec == fixed
 
 
+def test_a_filter_the_generator_never_passes_is_refused_before_any_file(tmp_path):
+    # a binary tree's path from corner to corner is always H + W - 2 passages: 10 on 6 x 6, never 12
+    spec = ds.DatasetSpec(count=4, size=(6, 6), generator="binary-tree", filters={"min_solution_length": 12},
+                          max_attempts=50)
+    out = tmp_path / "data"
+    with pytest.raises(TremauxError, match=r"row 0: no maze passed the filters \{'min_solution_length': 12\} in 50"):
+        ds.build(spec, out)
+    assert not out.exists()  # row 0 drawn alone first: no folder, no manifest, no shard's worth of draws
+
+
 def test_aliases_build_the_same_dataset(tmp_path, small_local):
     alias = SMALL.replace(generator="dfs", solvers=["breadth-first"])
     report = ds.build(alias, small_local)  # resumes (nothing left to do) instead of refusing

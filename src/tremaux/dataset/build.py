@@ -15,7 +15,7 @@ from ..errors import TremauxError
 from .engines import check_engine, cpu_count, run_shards
 from .room import (check_disk_left, check_disk_room, check_manifest_room, check_memory_room, check_work_memory,
                    space_note)
-from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
+from .shard import ShardResult, build_shards, check_spec, columns_of, compute_rows, warm_up
 from .spec import DatasetSpec, _need_spec
 from .resume import open_for_build
 from .store import DatasetDirError, Manifest, ShardRecord, Target, open_target, shard_name, write_manifest
@@ -167,7 +167,10 @@ def build(
     TremauxError
         For an unknown generator, solver, engine or storage protocol, a
         missing file system package, or filters no maze of the spec passes
-        within ``max_attempts`` draws (naming the row).
+        within ``max_attempts`` draws (naming the row; row 0 is drawn alone
+        first, so filters that no maze of the generator can pass, such as a
+        ``min_solution_length`` above ``H + W - 2`` for ``binary-tree``, are
+        refused before any file is written).
     KeyboardInterrupt
         On Ctrl-C, after stopping the workers; finished shards stay on disk and
         a rerun resumes.
@@ -190,6 +193,8 @@ def build(
     check_manifest_room(spec)
     if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
         check_work_memory(spec, 1 if engine == "local" else min(workers or cpu_count(), spec.shards))  # no more start
+    if spec.filters:  # row 0 alone, before any file: filters no maze passes are refused after its draws, not a shard's
+        compute_rows(spec, 0, 1)
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
