@@ -111,6 +111,18 @@ def test_a_filter_the_generator_never_passes_is_refused_before_any_file(tmp_path
     assert not out.exists()  # row 0 drawn alone first: no folder, no manifest, no shard's worth of draws
 
 
+def test_a_maximum_solution_length_keeps_only_mazes_with_a_path():
+    # percolation at p = 0.4 cuts the goal off in most 6 x 6 mazes: those have no solution, so none of at most 12
+    spec = ds.DatasetSpec(count=12, size=(6, 6), generator="percolation", generator_options={"p": 0.4},
+                          filters={"max_solution_length": 12}, outputs=("maze", "stats"))
+    ds.build(spec, "memory://test/max-length-path")
+    data = ds.load("memory://test/max-length-path")
+    assert ((data["solution_length"] >= 10) & (data["solution_length"] <= 12)).all()
+    assert data["attempt"].max() > 0  # rows without a path were drawn, and redrawn
+    row = ds.regenerate(spec, 5)
+    assert row["solution_length"] == data["solution_length"][5] and row["seed"] == data["seed"][5]
+
+
 def test_aliases_build_the_same_dataset(tmp_path, small_local):
     alias = SMALL.replace(generator="dfs", solvers=["breadth-first"])
     report = ds.build(alias, small_local)  # resumes (nothing left to do) instead of refusing

@@ -54,7 +54,8 @@ OUTPUTS: dict[str, str] = {
 
 FILTERS: dict[str, str] = {
     "min_solution_length": "keep mazes whose shortest solution has at least this many passages (moves)",
-    "max_solution_length": "keep mazes whose shortest solution has at most this many passages (moves)",
+    "max_solution_length": "keep mazes whose shortest solution has at most this many passages (moves); "
+                           "a maze whose goal cannot be reached has none and is redrawn",
     "min_dead_ends": "keep mazes with at least this many dead ends",
     "max_dead_ends": "keep mazes with at most this many dead ends",
 }

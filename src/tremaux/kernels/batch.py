@@ -349,7 +349,7 @@ def _check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, p
         ok = True
         if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
             ok = False
-        if filt[F_MAX_LEN] >= 0 and moves > filt[F_MAX_LEN]:
+        if filt[F_MAX_LEN] >= 0 and (moves > filt[F_MAX_LEN] or moves < 0):  # no path has no length under it
             ok = False
         if filt[F_MIN_DEAD] >= 0 and cnt[1] < filt[F_MIN_DEAD]:
             ok = False
