@@ -115,6 +115,9 @@ def generator_cases(quick: bool) -> list[tuple[str, dict, bool]]:
             (f"{g} 6x6 solution length 10..24", dict(count=15, size=(6, 6), generator=g, outputs=ALL,
              filters={"min_solution_length": 10, "max_solution_length": 24}, shard_size=4), perfect),
             (f"{g} 40x60 count 3", dict(count=3, size=(40, 60), generator=g, outputs=ALL), perfect),
+            (f"{g} 5x5 max_solution_length 14", dict(count=30, size=(5, 5), generator=g, outputs=("maze", "stats"),
+             generator_options={"p": 0.4} if g == "percolation" else {}, filters={"max_solution_length": 14}),
+             perfect),
         ]
         if g in OPTIONS:
             cases.append((f"{g} options {OPTIONS[g]}", dict(count=25, size=(4, 5), max_size=(7, 9), generator=g,
@@ -350,6 +353,10 @@ REFUSALS: list[tuple[str, list[str]]] = [
     ("memory:// from the command line", ["--count", "3", "--out-url", "memory://x/y"]),
     ("a maze too big for a shard", ["--count", "3", "--size", "30000x30000"]),
     ("workers on a tiny dataset, local engine", ["--count", "3", "--engine", "local", "--workers", "2"]),
+    ("a filter binary-tree never passes", ["--count", "2000", "--size", "20x20", "-g", "binary-tree",
+                                           "--min-solution-length", "39"]),
+    ("a filter binary-tree never passes, a size range", ["--count", "500", "--size", "10x10..12x12", "-g",
+                                                         "binary-tree", "--min-solution-length", "19"]),
 ]
 
 
@@ -370,7 +377,26 @@ def run_refusal(args: list[str]) -> list[str]:
             bad.append(f"{len(lines)} lines on stderr: {' | '.join(lines[:3])[:200]}")
         if out.exists():
             bad.append(f"refused build left {out.name}/ with {sorted(p.name for p in out.iterdir())[:4]}")
+        if wall > 60:
+            bad.append(f"refused after {wall:.0f} s")
         return bad
+
+
+def run_api_spec(kwargs: dict) -> list[str]:
+    """A spec written in Python as a user writes it: built, and equal to the same spec from a file's values."""
+    import tremaux.dataset as ds
+
+    spec = ds.DatasetSpec(**kwargs)
+    ds.build(spec, f"memory://sweep/api/{seed_of(repr(kwargs))}")
+    return dataset_problems(f"memory://sweep/api/{seed_of(repr(kwargs))}", spec, perfect=True, sample=2)
+
+
+API_SPECS = [
+    dict(count=40, size="3x3..9x7", seed=3, outputs=ALL, shard_size=9),
+    dict(count=12, size=np.array([4, 6]), seed=np.int64(5), solvers=["dfs", "bfs"], outputs=["maze", "solution"]),
+    dict(count=7, size=[2, 2], max_size="5x5", seed=2**64 - 1, generator="DFS", shard_format="ARROW"),
+    dict(count=9, size="6x6", seed=-3, generator="wilson", braid=0, filters={"max_dead_ends": 12}),
+]
 
 
 def run_memory(seed: int, engine: str, count: int) -> list[str]:
@@ -393,10 +419,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a few minutes: fewer large counts, smaller interruptions")
     ap.add_argument("--part", choices=("dev", "held", "both"), default="both")
-    ap.add_argument("--only", default="", help="comma list of sections: gen,engines,read,interrupt,refuse,memory")
+    ap.add_argument("--only", default="", help="comma list of sections: gen,engines,read,interrupt,api,refuse,memory")
     a = ap.parse_args()
     parts = {"dev", "held"} if a.part == "both" else {a.part}
-    only = set(filter(None, a.only.split(","))) or {"gen", "engines", "read", "interrupt", "refuse", "memory"}
+    only = set(filter(None, a.only.split(","))) or {"gen", "engines", "read", "interrupt", "api", "refuse", "memory"}
     sweep = Sweep(parts)
     t0 = time.perf_counter()
     from tremaux.dataset.shard import warm_up
@@ -427,6 +453,9 @@ def main() -> int:
                                            ("dask", signal.SIGTERM), ("local", signal.SIGINT)]):
             sweep.case(f"interrupted {engine} {signal.Signals(sig).name}", run_interrupted, 300 + k, engine, sig,
                        a.quick)
+    if "api" in only:
+        for k, kwargs in enumerate(API_SPECS):
+            sweep.case(f"api spec {k}: {', '.join(f'{a}={v!r}' for a, v in kwargs.items())}"[:90], run_api_spec, kwargs)
     if "refuse" in only:
         for name, args in REFUSALS:
             sweep.case(f"refused: {name}", run_refusal, args)
