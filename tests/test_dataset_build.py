@@ -109,6 +109,13 @@ def test_a_filter_the_generator_never_passes_is_refused_before_any_file(tmp_path
     with pytest.raises(TremauxError, match=r"row 0: no maze passed the filters \{'min_solution_length': 12\} in 50"):
         ds.build(spec, out)
     assert not out.exists()  # row 0 drawn alone first: no folder, no manifest, no shard's worth of draws
+    # in a size range, the smallest rows are the ones a minimum fails: 10x10 (18 passages), not row 0's 12x11
+    spec = ds.DatasetSpec(count=300, size=(10, 10), max_size=(12, 12), generator="binary-tree",
+                          filters={"min_solution_length": 19}, max_attempts=50)
+    assert ds.row_size(spec, 0) != (10, 10)
+    with pytest.raises(TremauxError, match=r"^row \d+: no maze passed the filters"):
+        ds.build(spec, out)
+    assert not out.exists()
 
 
 def test_a_maximum_solution_length_keeps_only_mazes_with_a_path():
