@@ -68,6 +68,7 @@ class Sweep:
     def __init__(self, parts: set[str]) -> None:
         self.parts = parts
         self.checked: dict[str, int] = defaultdict(int)
+        self.failed: dict[str, int] = defaultdict(int)
         self.problems: dict[str, list[str]] = defaultdict(list)
         self.times: list[tuple[str, float]] = []
 
@@ -85,6 +86,7 @@ class Sweep:
                 traceback.print_exc()
         self.times.append((name, time.perf_counter() - w0))
         self.checked[part] += 1
+        self.failed[part] += bool(bad)
         for b in bad:
             line = f"[{part}] {name}: {b}"
             self.problems[part].append(line)
@@ -467,10 +469,10 @@ def main() -> int:
             sweep.case(f"memory {engine} {count}", run_memory, 400 + k, engine, count)
     print(f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}; {time.perf_counter() - t0:.0f} s")
-    print("| part | cases | problems |\n| --- | --- | --- |")
+    print("| part | cases | cases with problems | problems |\n| --- | --- | --- | --- |")
     for p in ("dev", "held"):
         if p in parts:
-            print(f"| {p} | {sweep.checked[p]} | {len(sweep.problems[p])} |")
+            print(f"| {p} | {sweep.checked[p]} | {sweep.failed[p]} | {len(sweep.problems[p])} |")
     if MEMORY:
         print("\n| engine | mazes (10x10) | wall s | CPU s (children) | peak RSS MB |\n| --- | --- | --- | --- | --- |")
         for engine, count, wall, cpu, rss in MEMORY:
