@@ -265,13 +265,17 @@ def _exited(pid: int) -> bool:
 
 
 def cli(args: list[str], timeout: float = 300, stop_after: float | None = None, sig: int = signal.SIGINT,
-        wait_for: Path | None = None) -> tuple[int, str, float, float, int]:
-    """Run ``tremaux ARGS``: (exit status, stderr, wall s, CPU s of the children, peak RSS kB)."""
+        wait_for: Path | None = None, peak: str | None = None) -> tuple[int, str, float, float, int]:
+    """Run ``tremaux ARGS``: (exit status, stderr, wall s, CPU s of the children, rusage's peak RSS kB).
+
+    With ``peak``, under ``/usr/bin/time``, which writes the largest process's peak RSS (kB) to that file.
+    """
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     t0 = time.perf_counter()
     before = os.times()
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "tremaux", *args], stdout=subprocess.DEVNULL, stderr=err,
+        timer = ["/usr/bin/time", "-f", "%M", "-o", peak] if peak else []
+        proc = subprocess.Popen([*timer, sys.executable, "-m", "tremaux", *args], stdout=subprocess.DEVNULL, stderr=err,
                                 env=env, start_new_session=True)
         if stop_after is not None:
             deadline = time.perf_counter() + 120
@@ -402,10 +406,13 @@ API_SPECS = [
 
 
 def run_memory(seed: int, engine: str, count: int) -> list[str]:
+    # /usr/bin/time measures the command's peak: the rusage of a child forked from this (large) process would
+    # count this process's pages at the fork
     with tempfile.TemporaryDirectory() as d:
         workers = [] if engine == "local" else ["--workers", "2"]
-        code, err, wall, cpu, rss = cli(["dataset", "-q", "--count", str(count), "--size", "10x10", "--seed", str(seed),
-                                         "--engine", engine, *workers, "--out", f"{d}/m"])
+        code, err, wall, cpu, _ = cli(["dataset", "-q", "--count", str(count), "--size", "10x10", "--seed", str(seed),
+                                       "--engine", engine, *workers, "--out", f"{d}/m"], peak=f"{d}/peak")
+        rss = int(Path(f"{d}/peak").read_text().split()[-1]) if Path(f"{d}/peak").exists() else 0
         MEMORY.append((engine, count, wall, cpu, rss))
         if code != 0:
             return [f"exit {code}: {err.strip().splitlines()[-1:]}"]
