@@ -101,6 +101,35 @@ def test_impossible_filter_names_the_row(tmp_path):
     assert ds.read_manifest(tmp_path).spec == fixed
 
 
+def test_a_filter_the_generator_never_passes_is_refused_before_any_file(tmp_path):
+    # a binary tree's path from corner to corner is always H + W - 2 passages: 10 on 6 x 6, never 12
+    spec = ds.DatasetSpec(count=4, size=(6, 6), generator="binary-tree", filters={"min_solution_length": 12},
+                          max_attempts=50)
+    out = tmp_path / "data"
+    with pytest.raises(TremauxError, match=r"row 0: no maze passed the filters \{'min_solution_length': 12\} in 50"):
+        ds.build(spec, out)
+    assert not out.exists()  # row 0 drawn alone first: no folder, no manifest, no shard's worth of draws
+    # in a size range, the smallest rows are the ones a minimum fails: 10x10 (18 passages), not row 0's 12x11
+    spec = ds.DatasetSpec(count=300, size=(10, 10), max_size=(12, 12), generator="binary-tree",
+                          filters={"min_solution_length": 19}, max_attempts=50)
+    assert ds.row_size(spec, 0) != (10, 10)
+    with pytest.raises(TremauxError, match=r"^row \d+: no maze passed the filters"):
+        ds.build(spec, out)
+    assert not out.exists()
+
+
+def test_a_maximum_solution_length_keeps_only_mazes_with_a_path():
+    # percolation at p = 0.4 cuts the goal off in most 6 x 6 mazes: those have no solution, so none of at most 12
+    spec = ds.DatasetSpec(count=12, size=(6, 6), generator="percolation", generator_options={"p": 0.4},
+                          filters={"max_solution_length": 12}, outputs=("maze", "stats"))
+    ds.build(spec, "memory://test/max-length-path")
+    data = ds.load("memory://test/max-length-path")
+    assert ((data["solution_length"] >= 10) & (data["solution_length"] <= 12)).all()
+    assert data["attempt"].max() > 0  # rows without a path were drawn, and redrawn
+    row = ds.regenerate(spec, 5)
+    assert row["solution_length"] == data["solution_length"][5] and row["seed"] == data["seed"][5]
+
+
 def test_aliases_build_the_same_dataset(tmp_path, small_local):
     alias = SMALL.replace(generator="dfs", solvers=["breadth-first"])
     report = ds.build(alias, small_local)  # resumes (nothing left to do) instead of refusing

@@ -87,6 +87,7 @@ def test_tokens_of_a_small_maze_by_hand():
 
 def test_solve_rows_equal_solve():
     mazes = [tremaux.generate((3 + k, 4), "wilson", seed=k, braid=0.4).maze for k in range(4)]
+    mazes.append(tremaux.Maze.open((1, 1)))  # start on the goal: no cell taken
     mazes.append(tremaux.Maze.closed((2, 3)))  # no path at all
     cells, stride, h, w = _batch(mazes)
     n = len(mazes)
@@ -125,3 +126,16 @@ def test_a_changed_kernel_file_drops_the_batch_cache(monkeypatch):
     batch._drop_stale_cache()
     assert stale.exists()
     stale.unlink()
+
+
+def test_a_dataset_of_one_cell_mazes_counts_steps_as_solve():
+    """A 1x1 maze starts on its goal: tremaux.solve takes no cell, and neither does a dataset's row."""
+    import tremaux.dataset as ds
+
+    spec = ds.DatasetSpec(count=2, size=(1, 1), solvers=("bfs", "dfs"))
+    ds.build(spec, "memory://test/one-cell-steps")
+    data = ds.load("memory://test/one-cell-steps")
+    row = ds.regenerate(spec, 1)
+    for name in ("bfs", "dfs"):
+        assert data[f"{name}_steps"].tolist() == [0, 0] == [row[f"{name}_steps"]] * 2
+        assert data[f"{name}_length"].tolist() == [1, 1] and data[f"{name}_visited"].tolist() == [1, 1]

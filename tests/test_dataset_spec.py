@@ -327,3 +327,13 @@ def test_a_maze_too_big_for_a_shard_says_what_one_maze_needs():
     from tremaux.budget.sizes import format_bytes
 
     assert said == {format_bytes(one)}
+
+
+def test_a_size_range_as_text_builds_a_spec_from_python_as_from_a_file():
+    # "HxW..HxW" read from a spec file or --size, and refused by DatasetSpec(...) itself before
+    spec = DatasetSpec(count=5, size="4x4..8x12", seed=2)
+    assert spec == DatasetSpec.from_dict({"count": 5, "size": "4x4..8x12", "seed": 2})
+    assert spec.size_range == ((4, 4), (8, 12))
+    assert DatasetSpec(count=5, size="6x6..6x6").max_size is None
+    with pytest.raises(TremauxError, match=r"^give a size range either as size = 'HxW\.\.HxW' or with max_size"):
+        DatasetSpec(count=5, size="4x4..8x12", max_size=(9, 9))

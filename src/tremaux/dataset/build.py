@@ -15,7 +15,7 @@ from ..errors import TremauxError
 from .engines import check_engine, cpu_count, run_shards
 from .room import (check_disk_left, check_disk_room, check_manifest_room, check_memory_room, check_work_memory,
                    space_note)
-from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
+from .shard import ShardResult, build_shards, check_spec, columns_of, compute_rows, warm_up
 from .spec import DatasetSpec, _need_spec
 from .resume import open_for_build
 from .store import DatasetDirError, Manifest, ShardRecord, Target, open_target, shard_name, write_manifest
@@ -167,7 +167,9 @@ def build(
     TremauxError
         For an unknown generator, solver, engine or storage protocol, a
         missing file system package, or filters no maze of the spec passes
-        within ``max_attempts`` draws (naming the row).
+        within ``max_attempts`` draws (naming the row; a few rows are drawn
+        alone first, see :func:`probe_filters`, so filters that no maze of the
+        generator can pass are refused before any file is written).
     KeyboardInterrupt
         On Ctrl-C, after stopping the workers; finished shards stay on disk and
         a rerun resumes.
@@ -190,6 +192,8 @@ def build(
     check_manifest_room(spec)
     if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
         check_work_memory(spec, 1 if engine == "local" else min(workers or cpu_count(), spec.shards))  # no more start
+    if spec.filters:
+        probe_filters(spec)
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
@@ -198,6 +202,54 @@ def build(
         check_disk_room(spec, target.root, spec.count)  # a new dataset: refused before its folder is made
     with _sole_build(target):
         return _build(spec, out, target, engine, workers, scheduler, progress, direct, columns, t0)
+
+
+PROBE_ROWS = 10_000
+"""Rows among which :func:`probe_filters` looks for the smallest and the largest, the ones a filter fails first."""
+
+
+def probe_filters(spec: DatasetSpec) -> None:
+    """Build a few rows of ``spec`` alone, before any file: those a filter is hardest on.
+
+    They are row 0, and among the first :data:`PROBE_ROWS` rows the first of the fewest and of the most cells and
+    of the shortest and longest way from corner to corner (a minimum is hardest on small mazes, a maximum on
+    large ones). Each is the very row the build would make, so filters that no maze of a generator passes
+    (``min_solution_length`` above ``H + W - 2`` for ``binary-tree``, whose corners are always that far apart)
+    are refused after a row's ``max_attempts`` draws instead of a whole shard's, and before anything is written.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset (checked).
+
+    Raises
+    ------
+    TremauxError
+        Naming the first probed row that no maze passes in ``max_attempts`` draws.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> from tremaux.dataset.build import probe_filters
+    >>> probe_filters(ds.DatasetSpec(count=50, size=(4, 4), max_size=(6, 6), filters={"min_solution_length": 6}))
+    >>> probe_filters(ds.DatasetSpec(count=5, size=(6, 6), generator="binary-tree", max_attempts=20,
+    ...                              filters={"min_solution_length": 12}))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: row 0: no maze passed the filters {'min_solution_length': 12} in 20 draws; ...
+    """
+    import numpy as np
+
+    from ..kernels import batch as kb
+
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    n = min(spec.count, PROBE_ROWS)
+    heights, widths = np.empty(n, np.int16), np.empty(n, np.int16)
+    kb.row_sizes(np.uint64(spec.seed & (2**64 - 1)), 0, hmin, wmin, hmax, wmax, heights, widths)
+    cells = heights.astype(np.int64) * widths
+    way = heights.astype(np.int64) + widths
+    for row in sorted({0, int(cells.argmin()), int(cells.argmax()), int(way.argmin()), int(way.argmax())}):
+        compute_rows(spec, row, row + 1)
 
 
 def _build(spec, out, target, engine, workers, scheduler, progress, direct, columns, t0) -> BuildReport:

@@ -24,10 +24,10 @@ __all__ = ["regenerate"]
 
 
 def _passes(spec: DatasetSpec, length: int, dead_ends: int) -> bool:
-    f = spec.filters  # a bound not given holds for every maze, one whose goal cannot be reached (length -1) too
-    return (
+    f = spec.filters  # a bound not given holds for every maze, one whose goal cannot be reached (length -1) too;
+    return (  # a bound given holds only for a maze with a path: "a shortest solution of at most n passages" needs one
         length >= f.get("min_solution_length", length)
-        and length <= f.get("max_solution_length", length)
+        and (length <= f["max_solution_length"] and length >= 0 if "max_solution_length" in f else True)
         and dead_ends >= f.get("min_dead_ends", 0)
         and dead_ends <= f.get("max_dead_ends", dead_ends)
     )

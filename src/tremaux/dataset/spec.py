@@ -54,7 +54,8 @@ OUTPUTS: dict[str, str] = {
 
 FILTERS: dict[str, str] = {
     "min_solution_length": "keep mazes whose shortest solution has at least this many passages (moves)",
-    "max_solution_length": "keep mazes whose shortest solution has at most this many passages (moves)",
+    "max_solution_length": "keep mazes whose shortest solution has at most this many passages (moves); "
+                           "a maze whose goal cannot be reached has none and is redrawn",
     "min_dead_ends": "keep mazes with at least this many dead ends",
     "max_dead_ends": "keep mazes with at most this many dead ends",
 }
@@ -80,7 +81,8 @@ class DatasetSpec:
     count : int
         Number of rows (mazes).
     size : tuple of int or str
-        ``(H, W)`` of every maze, or the smallest size when ``max_size`` is given.
+        ``(H, W)`` of every maze, or the smallest size when ``max_size`` is given;
+        a text ``"HxW..HxW"`` gives both ends of a range.
     max_size : tuple of int or str, optional
         Largest size: each row's height and width are drawn uniformly in
         ``size[0]..max_size[0]`` and ``size[1]..max_size[1]`` from the row's seed.
@@ -122,6 +124,8 @@ class DatasetSpec:
     >>> spec = DatasetSpec(count=100, size=(8, 8), seed=3, shard_size=40)
     >>> spec.shards, spec.shard_rows(2)
     (3, (80, 100))
+    >>> DatasetSpec(count=5, size="4x4..8x12").size_range
+    ((4, 4), (8, 12))
     """
 
     count: int
@@ -141,6 +145,12 @@ class DatasetSpec:
     def __post_init__(self) -> None:
         s = object.__setattr__
         s(self, "count", _int(self.count, "count", 1, MAX_COUNT))
+        if isinstance(self.size, str) and ".." in self.size:  # "HxW..HxW", as in a spec file
+            if self.max_size is not None:
+                raise TremauxError("give a size range either as size = 'HxW..HxW' or with max_size, not both")
+            low, high = parse_size_range(self.size)
+            s(self, "size", low)
+            s(self, "max_size", high)
         size = _size(self.size, "size")
         s(self, "size", size)
         if self.max_size is not None:

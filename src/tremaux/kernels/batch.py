@@ -332,7 +332,7 @@ def _check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, p
             # taken g + 1 cells and marked those its first g cells added, which
             # come first in the queue (children follow their parents' order)
             g = pos[goal]
-            nsteps = g + 1
+            nsteps = g + 1 if goal != 0 else 0  # start on the goal: tremaux.solve takes no cell (one cell, 1x1)
             seen = tail
             for t in range(g + 1, tail):
                 q = queue[t]
@@ -349,7 +349,7 @@ def _check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, p
         ok = True
         if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
             ok = False
-        if filt[F_MAX_LEN] >= 0 and moves > filt[F_MAX_LEN]:
+        if filt[F_MAX_LEN] >= 0 and (moves > filt[F_MAX_LEN] or moves < 0):  # no path has no length under it
             ok = False
         if filt[F_MIN_DEAD] >= 0 and cnt[1] < filt[F_MIN_DEAD]:
             ok = False
@@ -423,6 +423,8 @@ def _solve_rows(solve, use_stack, cells, stride, heights, widths, paths, path_le
         m = h * w
         c = cells[k * stride:k * stride + m]
         found, nsteps, nev = solve(c, flat, h, w, origin, m - 1, use_stack, prev[:m], work[:m], notrace, no)
+        if m == 1:  # start on the goal: tremaux.solve takes no cell
+            nsteps = 0
         plen = _path_length(prev, m - 1, w, m)
         path_lens[k] = plen
         steps[k] = nsteps
