@@ -7,6 +7,8 @@ Usage::
     python benchmarks/bench_startup.py --write      # also update the Start-up section of docs/benchmarks.md
     python benchmarks/bench_startup.py --vs OLD/src # start-up only, this tree against another, in turn
     python benchmarks/bench_startup.py --vs OLD/src --cuts --write  # and what each change stopped loading
+    python benchmarks/bench_startup.py --every --vs OLD/src --same-output  # every command on every grid kind
+    python benchmarks/bench_startup.py --every --kernels --only hex,polar   # what numba loads, command by command
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
@@ -24,6 +26,13 @@ temporary folder (``NUMBA_CACHE_DIR``), and times every compilation through numb
 a kernel's time includes the helpers compiled for it. Targets: ``--help`` and ``--version`` under 0.3 s; a
 20 x 20 generate or solve and a 10 x 10 Number Link puzzle under 0.6 s end to end, a 15 x 20 one under 0.5 s
 (issue 16); the whole registry cold under 15 s.
+
+Every command (``--every``, see ``benchmarks/_startup_cases.py``): generate, solve, render (SVG and PNG) and show
+on every grid kind (square, hex, triangle, polar, upsilon, zeta, wrapped, woven, masked, levels), and Number Link
+solve, check and generate at 10 x 10 and 15 x 20, timed as above (``--only`` picks commands by their labels).
+``--kernels`` runs each once in process and prints what it loads of numba: its start, each kernel loaded from the
+cache and the seconds that took, the dispatchers made and the calls into kernels. ``--same-output`` (with
+``--vs``) checks that both trees print and write the same bytes for every command.
 
 Interpreted or compiled (``--threshold``): the maze commands run their kernels as Python, without numba, up to
 :data:`tremaux._jit.SMALL_MAZE_CELLS` cells. This part times, in one process, every generator and solver
@@ -160,9 +169,9 @@ def cases(tmp: Path) -> list[tuple[str, float | None, list[str]]]:
     ]
 
 
-def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, float]]:
+def warm_rows(repeat: int, tmp: Path, make=cases) -> list[tuple[str, float | None, float, float]]:
     rows = []
-    for label, target, argv in cases(tmp):
+    for label, target, argv in make(tmp):
         wall, cpu = timed(argv, repeat)
         rows.append((label, target, wall, cpu))
         print(f"{label:<40} wall {wall:6.3f} s  cpu {cpu:6.3f} s" + (f"  (target {target} s)" if target else ""),
@@ -170,10 +179,10 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
     return rows
 
 
-def vs_rows(repeat: int, tmp: Path, base: Path) -> list[tuple[str, float | None, tuple[float, ...]]]:
+def vs_rows(repeat: int, tmp: Path, base: Path, make=cases) -> list[tuple[str, float | None, tuple[float, ...]]]:
     """Every command with this tree and with the source tree ``base`` in turn (see :func:`timed_pair`)."""
     rows = []
-    for label, target, argv in cases(tmp):
+    for label, target, argv in make(tmp):
         if "tremaux" not in argv:  # the floor: the same on both sides
             wall, cpu = timed(argv, repeat)
             figures: tuple[float, ...] = (wall, cpu)
@@ -384,6 +393,50 @@ def write_doc(rows, result, repeat: int, load: float, limit: dict | None = None)
     DOC.write_text(text, encoding="utf-8")
 
 
+def every(args: argparse.Namespace, tmp: Path) -> None:
+    """``--every``: every command on every grid kind, timed (against ``--vs`` in turn), its kernels, its output."""
+    import _startup_cases as sc
+
+    words = [w.strip() for w in (args.only or "").split(",") if w.strip()]
+
+    def make(tmp: Path) -> list[tuple[str, float | None, list[str]]]:
+        rows = sc.every_case(tmp, lambda argv: subprocess.run(argv, env=env(), capture_output=True, check=True,
+                                                              cwd=ROOT))
+        return [r for r in rows if not words or any(w in r[0] for w in words)]
+
+    base = None if args.vs is None else args.vs.resolve()
+    if args.same_output:
+        if base is None:
+            raise SystemExit("--same-output needs --vs SRC")
+        differ = [label for label, _, argv in make(tmp)
+                  if sc.outputs(argv, env(), ROOT) != sc.outputs(argv, env(base), ROOT)]
+        print("outputs: the same bytes on both trees" if not differ else f"outputs differ: {', '.join(differ)}")
+    if args.kernels:
+        for label, _, argv in make(tmp):
+            r = sc.kernels(argv, env(), ROOT)
+            loads = ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in sorted(r["loads"].items(), key=lambda kv: -kv[1]))
+            unloaded = sorted(set(r["dispatchers"]) - set(r["loads"]))
+            called = sum(n for n, _ in r["calls"].values())
+            print(f"{label:<28} cpu {r['cpu']:.3f} s; numba {'imported' if r['numba'] else 'not imported'}"
+                  f" (start {r['numba_start']:.3f} s); {len(r['loads'])} kernels loaded: {loads or '-'};"
+                  f" dispatchers made but not loaded: {', '.join(unloaded) or '-'}; {called} calls into kernels"
+                  f" ({sum(s for _, s in r['calls'].values()):.3f} s)", flush=True)
+    if args.kernels or args.same_output:
+        return
+    if base is None:
+        rows = warm_rows(args.repeat, tmp, make)
+        print("\n| command | wall | CPU |\n| --- | --- | --- |")
+        for label, _, wall, cpu in rows:
+            print(f"| `{label}` | {wall:.3f} s | {cpu:.3f} s |")
+    else:
+        vrows = vs_rows(args.repeat, tmp, base, make)
+        print("\n| command | before: wall | before: CPU | after: wall | after: CPU | CPU ratio |\n"
+              "| --- | --- | --- | --- | --- | --- |")
+        for label, _, (bw, bc, w, c, ratio) in vrows:
+            print(f"| `{label}` | {bw:.3f} s | {bc:.3f} s | {w:.3f} s | {c:.3f} s | {ratio:.2f} |")
+    print(f"load average {load_average():.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=7, help="runs per command (median)")
@@ -397,6 +450,13 @@ def main() -> None:
                     help="time each command with this tree and with the source tree SRC in turn (before / after); "
                          "--write then updates the 'before and after' section instead")
     ap.add_argument("--vs-name", metavar="TEXT", help="what SRC is, for the section (default: its path)")
+    ap.add_argument("--every", action="store_true",
+                    help="every command on every grid kind and Number Link at two sizes (start-up only)")
+    ap.add_argument("--only", metavar="WORDS", help="with --every: the commands whose label holds one of these "
+                                                    "comma-separated words")
+    ap.add_argument("--kernels", action="store_true", help="with --every: what each command loads of numba")
+    ap.add_argument("--same-output", action="store_true",
+                    help="with --every --vs: check that both trees print and write the same bytes")
     args = ap.parse_args()
     if args.vs is not None and not (args.vs / "tremaux" / "__init__.py").is_file():
         ap.error(f"--vs {args.vs}: not a source tree (no tremaux/__init__.py in it)")
@@ -404,6 +464,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="tremaux-bench-") as name:
         tmp = Path(name)
         PYCACHE = tmp / "pycache"
+        if args.every:
+            return every(args, tmp)
         if args.vs is not None:
             cuts = cut_rows(args.repeat, args.vs.resolve()) if args.cuts else None
             rows = vs_rows(args.repeat, tmp, args.vs.resolve())

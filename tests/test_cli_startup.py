@@ -276,3 +276,32 @@ print(json.dumps({"replay": render.replay is render.animate.replay, "missing": m
 """
     _, report = _probe(code)
     assert report == {"replay": True, "missing": [], "formats": "tremaux.numberlink.formats"}
+
+
+GRID_COMMANDS = {  # a small maze on another grid, or a small square maze's picture: no numba, its kernels as Python
+    "generate hex": ["generate", "--grid", "hex", "--seed", "1"],
+    "solve woven": ["solve", "WOVEN"],
+    "show polar": ["show", "POLAR"],  # the polar grid's tables are filled by a kernel as the file is read
+    "render polar png": ["render", "POLAR", "--out", "OUT.png"],
+    "render square png": ["render", "SQUARE", "--out", "OUT.png"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(GRID_COMMANDS))
+def test_small_grid_commands_run_without_numba(command, tmp_path):
+    from tremaux.grids import files, generate_on, make_grid
+
+    files.save(generate_on(make_grid("polar", rings=6), seed=2).maze, tmp_path / "polar.json")
+    files.save(generate_on(make_grid("square", size=(5, 6), weave=True), "kruskal", seed=2).maze,
+               tmp_path / "woven.json")
+    (tmp_path / "m.txt").write_text("+---+---+\n| S     |\n+   +   +\n|     G |\n+---+---+\n")
+    paths = {"POLAR": tmp_path / "polar.json", "WOVEN": tmp_path / "woven.json", "SQUARE": tmp_path / "m.txt",
+             "OUT.png": tmp_path / "out.png"}
+    argv = [str(paths.get(a, a)) for a in GRID_COMMANDS[command]]
+    out, report = _probe(PROBE, *argv)
+    assert report["code"] == 0
+    assert "numba" not in report["loaded"] and "llvmlite" not in report["loaded"]
+    if "--out" in argv:
+        assert (tmp_path / "out.png").read_bytes()[1:4] == b"PNG"
+    else:
+        assert out.count("\n") >= 3

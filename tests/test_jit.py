@@ -244,3 +244,16 @@ def test_grid_kernels_interpreted_equal_compiled():
             assert np.array_equal(a.path, b.path) and a.steps == b.steps and a.found == b.found
             assert np.array_equal(a.visited, b.visited)
             _same_trace(a.trace, b.trace)
+
+
+def test_polar_tables_interpreted_equal_compiled():
+    """The kernel that fills a polar grid's tables runs as Python when a small polar maze file is read."""
+    from tremaux.grids import make_grid
+
+    def tables(rings):
+        grid = make_grid("polar", rings=rings)
+        return grid.nbr, grid.back, grid.coords  # built on first use: here, in the block _both runs it in
+
+    for rings in (1, 2, 6, 13):
+        a, b = _both(lambda: tables(rings))
+        assert all(np.array_equal(x, y) for x, y in zip(a, b)) and len(a[0]) == make_grid("polar", rings=rings).size

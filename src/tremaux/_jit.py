@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit", "interpreted", "would_interpret",
-           "load_seconds", "SMALL_MAZE_CELLS", "SMALL_PUZZLE_CELLS"]
+           "load_seconds", "SMALL_MAZE_CELLS", "SMALL_GRID_CELLS", "SMALL_PUZZLE_CELLS"]
 
 uint64 = np.uint64
 """``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
@@ -61,6 +61,14 @@ SMALL_MAZE_CELLS = 1024
 --threshold`` (docs/benchmarks.md): numba's start in a fresh process costs about 0.29 s of CPU; interpreted, the
 slowest generator (aldous-broder, a random walk) plus the slowest solver take 0.22 s at 32 x 32, 0.28 s at 40 x 40
 and 0.43 s at 50 x 50; the largest side that stays under numba's cost with a margin is 32."""
+
+SMALL_GRID_CELLS = 512
+"""Mazes on the other grids (hex, triangle, polar, upsilon, zeta, wrapped, woven) of up to 512 cells run
+interpreted from the command line (:func:`tremaux.cli.runtime.interpret_small_grid`). Their kernels walk the
+neighbour tables, more sides a cell than the square's four: interpreted at 32 x 32 (1024 cells) the slowest
+generator (aldous-broder, a random walk) took 0.4 to 0.9 s of CPU, more than numba's start with its first kernel,
+and at about 520 cells 0.13 to 0.55 s, the median generator 0.04 to 0.07 s (``benchmarks/bench_startup.py --every``
+in docs/benchmarks.md). The default sizes (10 x 20 cells, 10 rings: 200 to 283 cells) are well inside."""
 
 SMALL_PUZZLE_CELLS = 900
 """Number Link puzzles of up to 900 cells (30 x 30) are solved from the command line without numba: the pipeline

@@ -191,6 +191,9 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
 
     g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
                    weave=weave, refuse=limit)
+    from .runtime import interpret_small_grid
+
+    interpret_small_grid(g)  # a small grid: no numba
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
         out, to, accepts=(*GRID_FILES, "ascii"), writer=f"tremaux generate on a {_label(g)} grid",
@@ -313,7 +316,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     """
     from ..grids import solve_on, to_png, to_svg
 
-    maze = load_grid(path)
+    maze = load_grid(path, interpret=True)
     kind = fmt.lstrip(".").lower()
     if kind == "gif":
         from ..grids.grid import article

@@ -70,7 +70,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
     from ..io.outputs import output_format
 
-    maze = load_grid(path)
+    maze = load_grid(path, interpret=True)
     if out is not None and out.is_dir():
         from .output import check_folder
 

@@ -133,7 +133,7 @@ def show_grid_file(path: Path, style: str | None) -> None:
 
     from .grid_cmds import load_grid
 
-    maze = load_grid(path)
+    maze = load_grid(path, interpret=True)
     g = maze.grid
     style = None if style is None else style.strip().lower()
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:

@@ -11,8 +11,9 @@ from .output import shown
 
 from ..errors import UnsupportedError
 from .options import _in_path, _mask_path, check_seed
-from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
-                  out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
+from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option,
+                  generator_option, interpret_small_mazes, out_option, parse_cell, parse_size, renamed, size_option,
+                  solver_option, style_option)
 from .maze_cmds import load_maze
 from .output import check_folder, check_not_read
 
@@ -152,6 +153,7 @@ def render_cmd(
                                 **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
+    interpret_small_mazes()  # a small maze's picture without numba
     obj = load_maze(file)
     if not (fmt == "ascii" and (style or "").strip().lower() == "block"):  # refused before the run, not after it
         render.output.check_picture(obj, fmt, cell_size=cell_size)

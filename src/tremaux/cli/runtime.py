@@ -3,7 +3,7 @@
 Numba kernels cannot report progress while they run, so a command says
 before a long wait why it comes: a cold cache compiles kernels once
 (:func:`first_use`), a big maze takes a while (:func:`announce`). Small work
-skips numba altogether (:func:`interpret_small_mazes`,
+skips numba altogether (:func:`interpret_small_mazes`, :func:`interpret_small_grid`,
 :func:`interpret_small_puzzles`).
 
 Examples
@@ -16,10 +16,12 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 __all__ = ["ANNOUNCED", "first_use", "LONG_WORK_CELLS", "announce", "interpret_small_mazes",
-           "interpret_small_puzzles"]
+           "interpret_small_grid", "interpret_small_puzzles"]
 
 ANNOUNCED: list[str] = []
 """Kernels whose compilation was announced in this run (one line is enough)."""
@@ -90,6 +92,45 @@ def interpret_small_mazes() -> None:
     from .. import _jit
 
     _jit.allow_interpreted(_jit.SMALL_MAZE_CELLS)
+
+
+GRID_READ_SLOTS = 8
+"""Side slots a cell of the largest grid read interpreted may have (:func:`interpret_small_grid` without a grid)."""
+
+
+def interpret_small_grid(grid: Any = None) -> None:
+    """Let this command run its kernels as Python on a grid of up to :data:`tremaux._jit.SMALL_GRID_CELLS` cells.
+
+    The kernels choose by the size of the first array they are given (:func:`tremaux._jit.allow_interpreted`),
+    which on a grid is not always its size: the hex rectangle's arithmetic form is a few numbers whatever the
+    grid. So a grid command decides by the grid it works on: given ``grid``, its calls run as Python when it has
+    at most that many cells (the limit is then its own tables' size, so no larger array runs interpreted), and
+    compiled otherwise. Without a grid (a file about to be read, whose grid is not known yet), kernels whose
+    first array is a grid's tables run as Python up to that many cells of :data:`GRID_READ_SLOTS` side slots:
+    the polar grid's tables are filled by a kernel while its file is read. Both ways give the same mazes,
+    paths and pictures (``tests/test_jit.py``).
+
+    Parameters
+    ----------
+    grid : tremaux.grids.Grid, optional
+        The grid the command works on; ``None`` while its file is read.
+
+    Examples
+    --------
+    >>> from tremaux.cli.runtime import interpret_small_grid
+    >>> from tremaux.grids import make_grid
+    >>> from tremaux import _jit
+    >>> interpret_small_grid(make_grid("hex", size=(10, 20))); _jit.interpreted_limit()
+    1200
+    >>> interpret_small_grid(make_grid("hex", size=(100, 100))); _jit.interpreted_limit()
+    0
+    """
+    from .. import _jit
+
+    if grid is None:
+        _jit.allow_interpreted(_jit.SMALL_GRID_CELLS * GRID_READ_SLOTS)
+    else:
+        _jit.allow_interpreted(grid.size * max(grid.sides, 1) if grid.size <= _jit.SMALL_GRID_CELLS else 0)
 
 
 def interpret_small_puzzles() -> None:

@@ -79,13 +79,16 @@ def is_grid_file(path: str) -> bool:
     return _check(head)
 
 
-def load_grid(path: str | Path) -> Any:
+def load_grid(path: str | Path, *, interpret: bool = False) -> Any:
     """The grid maze a file (``-``: standard input) holds.
 
     Parameters
     ----------
     path : str or pathlib.Path
         A file written by :func:`tremaux.grids.files.save`, or ``-``.
+    interpret : bool, default False
+        Let this command's kernels run as Python, the file's reading included, when the grid is small
+        (:func:`tremaux.cli.runtime.interpret_small_grid`).
 
     Returns
     -------
@@ -105,6 +108,13 @@ def load_grid(path: str | Path) -> Any:
     """
     from ..grids import files
 
+    if interpret:
+        from .runtime import interpret_small_grid
+
+        interpret_small_grid()
+        maze = load_grid(path)
+        interpret_small_grid(maze.grid)
+        return maze
     if str(path) != "-":
         return files.load(path)
     data = stdin_bytes()

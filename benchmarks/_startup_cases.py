@@ -1,0 +1,155 @@
+"""Every command on every grid kind, for ``bench_startup.py --every``: the command lines, what each loads of numba's
+kernels, and whether two source trees print and write the same bytes.
+
+The grid kinds: the plain square grid (the reference), hex, triangle, polar, upsilon, zeta, a wrapped square grid
+(torus), a woven square grid, a masked square maze and a maze with levels. For each: ``generate`` (the maze
+printed), and on a file saved by ``generate --seed 1``: ``solve``, ``render`` to SVG and PNG, and ``show``. Number
+Link: ``solve``, ``check`` and ``generate`` at 10 x 10 and 15 x 20.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+KINDS: dict[str, list[str]] = {
+    "square": [],
+    "hex": ["--grid", "hex"],
+    "triangle": ["--grid", "triangle"],
+    "polar": ["--grid", "polar"],
+    "upsilon": ["--grid", "upsilon"],
+    "zeta": ["--grid", "zeta"],
+    "wrapped": ["--wrap", "torus"],
+    "woven": ["--weave", "0.3"],
+    "masked": ["--mask", "MASK"],
+    "levels": ["--size", "3x10x10"],
+}
+"""Grid kind -> the options of ``tremaux generate`` that make a maze on it (default size, 10 x 20 or 10 rings)."""
+
+MASK = "####....####\n############\n############\n###......###\n############\n"
+"""The masked maze's shape (``#`` a cell)."""
+
+PUZZLES = ("10x10", "15x20")
+
+
+def every_case(tmp: Path, run: Callable[[list[str]], None]) -> list[tuple[str, float | None, list[str]]]:
+    """The commands timed by ``--every``: label, target seconds (or None) and command line.
+
+    ``run(argv)`` runs a command once (to write the files the others read, in ``tmp``); every command line
+    writes its output files in ``tmp/out``.
+    """
+    cli = [sys.executable, "-m", "tremaux"]
+    (tmp / "mask.txt").write_text(MASK)
+    out = tmp / "out"
+    out.mkdir(exist_ok=True)
+    rows: list[tuple[str, float | None, list[str]]] = []
+    for kind, opts in KINDS.items():
+        opts = [str(tmp / "mask.txt") if o == "MASK" else o for o in opts]
+        maze = tmp / f"{kind}.json"
+        run(cli + ["generate", *opts, "--seed", "1", "--out", str(maze)])
+        rows += [
+            (f"generate {kind}", None, cli + ["generate", *opts, "--seed", "1"]),
+            (f"solve {kind}", None, cli + ["solve", str(maze)]),
+            (f"render {kind} svg", None, cli + ["render", str(maze), "--out", str(out / f"{kind}.svg")]),
+            (f"render {kind} png", None, cli + ["render", str(maze), "--out", str(out / f"{kind}.png")]),
+            (f"show {kind}", None, cli + ["show", str(maze)]),
+        ]
+    for size in PUZZLES:
+        puzzle = tmp / f"p{size}.txt"
+        run(cli + ["numberlink", "generate", "--size", size, "--seed", "1", "--out", str(puzzle)])
+        target = 0.5 if size == "15x20" else 0.6
+        rows += [
+            (f"numberlink solve {size}", target, cli + ["numberlink", "solve", str(puzzle)]),
+            (f"numberlink check {size}", None, cli + ["numberlink", "check", str(puzzle)]),
+            (f"numberlink generate {size}", None, cli + ["numberlink", "generate", "--size", size, "--seed", "1"]),
+        ]
+    return rows
+
+
+def outputs(argv: list[str], env: dict[str, str], cwd: Path) -> str:
+    """A digest of what one run of ``argv`` printed (both streams, timings masked) and wrote, and its status."""
+    proc = subprocess.run(argv, env=env, capture_output=True, cwd=cwd)
+    h = hashlib.sha256()
+    h.update(str(proc.returncode).encode())
+    h.update(proc.stdout)
+    err = proc.stderr.decode(errors="replace")
+    h.update(_timeless(err).encode())
+    for arg in argv:
+        if "/out/" in arg:
+            h.update(Path(arg).read_bytes())
+    return h.hexdigest()
+
+
+def _timeless(text: str) -> str:
+    """``text`` with the times a command reports (``in 1.28 s``, ``(74.9 ms)``) replaced by ``T``."""
+    import re
+
+    return re.sub(r"\d+(\.\d+)? ?(ms|s)\b", "T", text)
+
+
+PROBE = r"""
+import json, sys, time
+c0 = time.process_time()
+from tremaux import _jit, _numba
+
+loads, made, calls = {}, [], {}
+numba_start = [0.0]
+load, prop, call = _jit.Kernel._load, _jit.Kernel.dispatcher.fget, _jit.Kernel.__call__
+setup = _numba.setup
+
+def timed_setup(*a, **k):
+    t = time.process_time()
+    try:
+        return setup(*a, **k)
+    finally:
+        numba_start[0] += time.process_time() - t
+
+def timed_load(self, args):
+    t = time.process_time()
+    try:
+        return load(self, args)
+    finally:
+        loads[f"{self.__module__.rsplit('.', 1)[-1]}.{self.__qualname__}"] = time.process_time() - t
+
+def counted_prop(self):
+    if self._dispatcher is None:
+        made.append(f"{self.__module__.rsplit('.', 1)[-1]}.{self.__qualname__}")
+    return prop(self)
+
+def counted_call(self, *args):
+    name = f"{self.__module__.rsplit('.', 1)[-1]}.{self.__qualname__}"
+    t = time.process_time()
+    try:
+        return call(self, *args)
+    finally:
+        n, s = calls.get(name, (0, 0.0))
+        calls[name] = (n + 1, s + time.process_time() - t)
+
+_numba.setup = timed_setup
+_jit.Kernel._load = timed_load
+_jit.Kernel.dispatcher = property(counted_prop)
+_jit.Kernel.__call__ = counted_call
+from tremaux.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+report = {"numba": "numba" in sys.modules, "numba_start": numba_start[0], "loads": loads,
+          "dispatchers": made, "calls": calls, "cpu": time.process_time() - c0}
+print(json.dumps(report), file=sys.stderr)
+"""
+"""A child that runs one command in process and reports, on its last line of stderr: whether numba was imported,
+the CPU seconds of numba's start (:func:`tremaux._numba.setup`), each kernel loaded from the cache and the
+seconds it took (type resolution and the cache's load), the dispatchers made (a kernel loaded or only looked at
+by a compiled caller), and the calls from Python into kernels (count and seconds, interpreted or compiled)."""
+
+
+def kernels(argv: list[str], env: dict[str, str], cwd: Path) -> dict:
+    """What the command ``argv`` (``python -m tremaux ...``) loads of numba, from :data:`PROBE`."""
+    args = argv[argv.index("tremaux") + 1:]
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, cwd=cwd)
+    return json.loads(proc.stderr.strip().splitlines()[-1])
