@@ -1,0 +1,26 @@
+"""What ``benchmarks/sweep_animate.py`` found in animations as users make them, pinned."""
+
+import re
+
+import pytest
+
+from tremaux.errors import TremauxError
+from tremaux.grids import generate_on, make_grid
+from tremaux.grids import animate as ganim
+
+
+@pytest.fixture(scope="module")
+def run():
+    return generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=1, record=True)
+
+
+def test_grid_animated_svg_writes_a_palette_triple_as_a_colour(run):
+    svg = ganim.to_animated_svg(run, frames=4, palette={"wall": (0, 0, 0), "floor": "#abc"})
+    colours = set(re.findall(r'(?:fill|stroke)="([^"]*)"', svg)) - {"none", "freeze"}
+    assert colours and all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in colours), colours
+    assert 'stroke="#000000"' in svg and 'fill="#aabbcc"' in svg
+
+
+def test_grid_animated_svg_refuses_a_colour_it_cannot_show(run):
+    with pytest.raises(TremauxError, match="wall colour 'nope'"):
+        ganim.to_animated_svg(run, frames=4, palette={"wall": "nope"})
