@@ -447,7 +447,10 @@ def api_sweep(spec_list: list[tuple[int, Spec]]) -> tuple[Counter, list[str]]:
                     pics = list(render.replay(obj, frames=20))
                     if len(pics) > 20:
                         p.append(f"replay gave {len(pics)} pictures for 20 frames")
-                    ET.fromstring(render.to_animated_svg(obj, frames=20))
+                    svg = render.to_animated_svg(obj, frames=20, palette={"wall": (0, 0, 0)})
+                    ET.fromstring(svg)
+                    if bad_colours(svg):
+                        p.append(f"palette {{'wall': (0, 0, 0)}} wrote colours {bad_colours(svg)}")
                     for rep in ("_repr_svg_", "_repr_png_"):
                         if getattr(obj, rep)() is None and obj.maze.size < 1000:
                             p.append(f"{rep} gave nothing")
@@ -471,7 +474,10 @@ def api_sweep(spec_list: list[tuple[int, Spec]]) -> tuple[Counter, list[str]]:
                         p.append(f"{what}: {len(imgs)} frames for 15")
                     if ganim.to_gif(obj, frames=15) != ganim.to_gif(obj, frames=15):
                         p.append(f"{what}: to_gif twice: other bytes")
-                    ET.fromstring(ganim.to_animated_svg(obj, frames=15))
+                    svg = ganim.to_animated_svg(obj, frames=15, palette={"wall": (0, 0, 0)})
+                    ET.fromstring(svg)
+                    if bad_colours(svg):
+                        p.append(f"{what}: palette {{'wall': (0, 0, 0)}} wrote colours {bad_colours(svg)}")
                     with tempfile.TemporaryDirectory() as d:
                         ganim.save_animation(obj, Path(d) / "x.svg", frames=15)
                         ET.parse(Path(d) / "x.svg")
@@ -483,6 +489,14 @@ def api_sweep(spec_list: list[tuple[int, Spec]]) -> tuple[Counter, list[str]]:
             note(half, spec.key, [f"{type(exc).__name__}: {str(exc)[:160]}"])
     del np
     return counts, probs
+
+
+def bad_colours(svg: str) -> list[str]:
+    """Colours of an SVG that are no ``#rgb`` / ``#rrggbb`` (and not ``none``)."""
+    import re
+
+    found = set(re.findall(r'(?:fill|stroke)="([^"]*)"', svg)) - {"none", "freeze"}
+    return sorted(c for c in found if not re.fullmatch(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}", c))
 
 
 # ---------------------------------------------------------------- report
