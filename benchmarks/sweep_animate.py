@@ -168,8 +168,8 @@ def compare_still(last: Any, still_path: Path, walls_only: bool = False) -> list
     a, b = classes(last), classes(still)
     if (a == 6).any():
         return [f"last frame shows {(a == 6).sum()} pixels of a maze not finished (uncarved / frontier)"]
-    if walls_only:
-        a, b = np.where(a == 1, 1, np.where(a > 0, 2, 0)), np.where(b == 1, 1, np.where(b > 0, 2, 0))
+    if walls_only:  # and not where the still picture's path line and end dots lie over a wall
+        a, b = np.where(a == 1, 1, np.where(a > 0, 2, 0)), np.where(b == 1, 1, np.where(b == 2, 2, 0))
     known = (a > 0) & (b > 0)
     bad = known & (a != b)
     if bad.sum() > 0:
@@ -352,8 +352,8 @@ def large_cases(spec_count: int) -> list[Case]:
             probs = []
             if r["code"] != want:
                 probs.append(f"exit {r['code']}, expected {want}")
-            if want == 2 and r["wall"] > 15:
-                probs.append(f"refused after {r['wall']:.0f} s, not before the work")
+            if want == 2 and (r["cpu"] or 0) > 5:
+                probs.append(f"refused after {r['cpu']:.1f} s of CPU, not before the work")
             return probs
         c.check = check
         out.append(c)
@@ -435,13 +435,13 @@ def api_sweep(spec_list: list[tuple[int, Spec]]) -> tuple[Counter, list[str]]:
                 sol = tremaux.solve(g.maze, "tremaux", record=True)
                 for obj, what in ((g, "generation"), (sol, "solution")):
                     p = []
-                    a = render.to_gif(obj, frames=20, frame_ms=40, hold_ms=500, loop=False,
+                    a = render.to_gif(obj, frames=20, frame_ms=40, hold_ms=30, loop=False,
                                       palette={"wall": "#000000"})
                     imgs, ms, info = gif_frames(a)
                     if "loop" in info:
                         p.append("loop=False, and the GIF loops")
-                    if len(imgs) > 1 and abs(ms[-1] - 500) > 10:
-                        p.append(f"hold_ms=500, last frame {ms[-1]} ms")
+                    if len(imgs) > 1 and abs(ms[-1] - 30) > 10:
+                        p.append(f"hold_ms=30, last frame {ms[-1]} ms")
                     if render.to_gif(obj, frames=20) != render.to_gif(obj, frames=20):
                         p.append("to_gif twice: other bytes")
                     pics = list(render.replay(obj, frames=20))
@@ -464,12 +464,12 @@ def api_sweep(spec_list: list[tuple[int, Spec]]) -> tuple[Counter, list[str]]:
                     p.append("replay_cells differs from the maze")
                 sol = solve_on(run_.maze, "tremaux", record=True)
                 for obj, what in ((run_, "generation"), (sol, "solution")):
-                    a = ganim.to_gif(obj, frames=15, frame_ms=40, hold_ms=500, loop=False, palette={"wall": "#000"})
+                    a = ganim.to_gif(obj, frames=15, frame_ms=40, hold_ms=30, loop=False, palette={"wall": "#000"})
                     imgs, ms, info = gif_frames(a)
                     if "loop" in info:
                         p.append(f"{what}: loop=False, and the GIF loops")
-                    if len(imgs) > 1 and abs(ms[-1] - 500) > 10:
-                        p.append(f"{what}: hold_ms=500, last frame {ms[-1]} ms")
+                    if len(imgs) > 1 and abs(ms[-1] - 30) > 10:
+                        p.append(f"{what}: hold_ms=30, last frame {ms[-1]} ms")
                     if len(imgs) > 15:
                         p.append(f"{what}: {len(imgs)} frames for 15")
                     if ganim.to_gif(obj, frames=15) != ganim.to_gif(obj, frames=15):

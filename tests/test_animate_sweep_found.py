@@ -24,3 +24,20 @@ def test_grid_animated_svg_writes_a_palette_triple_as_a_colour(run):
 def test_grid_animated_svg_refuses_a_colour_it_cannot_show(run):
     with pytest.raises(TremauxError, match="wall colour 'nope'"):
         ganim.to_animated_svg(run, frames=4, palette={"wall": "nope"})
+
+
+@pytest.mark.parametrize("hold", [0, 30, 3000])
+def test_grid_gif_holds_its_last_frame_hold_ms_as_the_square_one_does(run, hold):
+    import io
+
+    from PIL import Image, ImageSequence
+
+    from tremaux import generate
+    from tremaux.render import to_gif
+
+    def durations(data):
+        return [f.info["duration"] for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))]
+
+    grid = durations(ganim.to_gif(run, frames=5, hold_ms=hold))
+    square = durations(to_gif(generate((2, 3), seed=1, record=True), frames=5, hold_ms=hold))
+    assert grid[-1] == square[-1] == hold

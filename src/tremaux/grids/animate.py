@@ -287,7 +287,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             if shown is not None:
                 yield shown, min(ms, GIF_MAX_MS)
             shown, pixels, ms = img.copy(), now, frame_ms
-        yield shown, min(ms + max(frame_ms, hold_ms) - frame_ms, GIF_MAX_MS)
+        yield shown, min(ms + hold_ms - frame_ms, GIF_MAX_MS)  # the last frame: hold_ms, as on the square grid
 
     from ..io.image import grid_note
 
