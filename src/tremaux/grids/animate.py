@@ -44,12 +44,16 @@ from .replay import Frame, _budget, _parts, replay, replay_cells
 __all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation", "check_animation_size"]
 
 
-def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:
+def _colours(palette: Mapping[str, Any] | None) -> dict[str, str]:
+    """Every palette entry as ``#rrggbb``, ``palette``'s replacing the defaults: read as the still pictures read
+    them (``#rgb``, ``#rrggbb`` or an ``(r, g, b)`` triple), so an SVG never gets a colour it cannot show."""
+    from ..render.palette import parse_colour, to_hex
+
     out = {k: v for k, v in PALETTE.items() if not k.startswith("heat_")}
     for k, v in (palette or {}).items():
         if k not in out:
             raise TremauxError(f"unknown palette entry {k!r}; choose one of: {', '.join(out)}")
-        out[k] = v
+        out[k] = to_hex(parse_colour(v, f"{k} colour"))
     return out
 
 
@@ -283,7 +287,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             if shown is not None:
                 yield shown, min(ms, GIF_MAX_MS)
             shown, pixels, ms = img.copy(), now, frame_ms
-        yield shown, min(ms + max(frame_ms, hold_ms) - frame_ms, GIF_MAX_MS)
+        yield shown, min(ms + hold_ms - frame_ms, GIF_MAX_MS)  # the last frame: hold_ms, as on the square grid
 
     from ..io.image import grid_note
 
