@@ -22,6 +22,10 @@ CellSizeOption = typer.Option(
     None, "--cell-size", metavar="PIXELS",
     help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit (--memory-limit) "
          "or over 2,147,483,647 pixels a side is refused.")
+AnimationCellSizeOption = typer.Option(
+    None, "--cell-size", metavar="PIXELS",
+    help="Pixels per cell (default: fit about 500 pixels, an animation's frames being many pictures); a picture "
+         "over the memory limit (--memory-limit) or over 2,147,483,647 pixels a side is refused.")
 
 
 def _format(fmt: Optional[str], out: Optional[Path], grid: bool = False) -> str:
@@ -191,7 +195,7 @@ def animate_cmd(
     goal: Optional[str] = GoalOption,
     frames: int = typer.Option(100, "--frames", metavar="N", help="Frame budget: events are spread over at most this many frames."),
     frame_ms: int = typer.Option(60, "--frame-ms", metavar="MS", help="Milliseconds per frame."),
-    cell_size: Optional[int] = CellSizeOption,
+    cell_size: Optional[int] = AnimationCellSizeOption,
     grid: Optional[str] = typer.Option(None, "--grid", metavar="NAME", help="Grid for --generator: square, polar, hex, triangle, "
                                        "upsilon, zeta (see tremaux.grids.GRIDS)."),
     rings: Optional[int] = typer.Option(None, "--rings", metavar="N", help="Rings of a polar grid (default 10)."),

@@ -324,7 +324,7 @@ def to_animated_svg(
     frame_ms : int, default 60
         Milliseconds per frame.
     cell_size, wall_width, margin : int, optional
-        Pixel sizes; by default chosen for a picture about 800 pixels wide.
+        Pixel sizes; by default chosen for a picture about 500 pixels wide.
     palette : mapping, optional
         Colours replacing entries of :data:`PALETTE`.
 
