@@ -305,6 +305,38 @@ def test_ctrl_c_ends_the_warmup_processes_in_one_line(tmp_path):
     assert not any(_state(pid) not in ("Z", "gone") for pid in workers)  # the workers ended with the command
 
 
+def test_sigterm_ends_the_warmup_processes_with_the_command(tmp_path):
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "NUMBA_CACHE_DIR": str(tmp_path / "cold")}
+    proc = subprocess.Popen([sys.executable, "-m", "tremaux", "warmup", "--workers", "2", "--quiet"], env=env,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    workers = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_children(proc.pid)) < 2:
+            time.sleep(0.2)
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
+        time.sleep(1)
+        os.kill(proc.pid, signal.SIGTERM)  # as `kill PID` does: to the command alone, not its workers
+        proc.communicate(timeout=60)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_state(pid) not in ("Z", "gone") for pid in workers):
+            time.sleep(0.2)
+    finally:  # nothing of the test left running, whatever failed
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+        for pid in workers:  # orphans by now, if the command left them
+            if _state(pid) not in ("Z", "gone"):
+                os.kill(pid, signal.SIGKILL)
+    assert proc.returncode == 143
+    assert not any(_state(pid) not in ("Z", "gone") for pid in workers)  # the workers ended with the command
+
+
 def _children(pid):
     """The warm-up worker processes of ``pid`` (not multiprocessing's resource tracker), whichever thread made them."""
     out = []

@@ -5,7 +5,9 @@ interpreter (``spawn``: nothing of the calling process is inherited) that takes 
 queue as soon as it is free, the costliest groups first, and reports each task as it starts and ends; the kernels
 it compiles go to numba's on-disk cache, which every process shares (a kernel one worker wrote is loaded by the
 others). The workers ignore Ctrl+C: the calling process gets it alone, ends them, and raises
-``KeyboardInterrupt`` once, so the terminal shows no worker's traceback.
+``KeyboardInterrupt`` once, so the terminal shows no worker's traceback. SIGTERM ends them too (the calling
+process then exits with status 143), and a worker whose calling process was killed outright stops before its
+next task.
 """
 
 from __future__ import annotations
@@ -102,16 +104,26 @@ def _worker(jobs: Any, news: Any, tasks: Callable[[], list[Any]]) -> None:
 
     ``tasks`` makes the list the indices point into (:func:`tremaux.warmup.tasks`, handed over by reference).
     """
+    import multiprocessing
+
     from . import _jit
 
     _jit.allow_interpreted(0)  # compiled, as the warm-up means
     todo = tasks()
+    parent = multiprocessing.parent_process()
     try:
         while True:
-            group = jobs.get()
+            try:
+                group = jobs.get(timeout=_POLL)
+            except queue.Empty:  # the jobs not yet flushed by a parent that was killed never come
+                if parent is not None and not parent.is_alive():
+                    return
+                continue
             if group is None:
                 break
             for i in group:
+                if parent is not None and not parent.is_alive():  # killed (SIGKILL): no one to compile for
+                    return
                 news.put(("start", i))
                 todo[i][1]()
                 news.put(("done", i))
@@ -184,9 +196,12 @@ def run(labels: list[str], groups: list[list[int]], workers: int,
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+    previous_term = _end_on_sigterm()
     try:
         _follow(labels, procs, news, progress)
     finally:
+        if previous_term is not None:
+            signal.signal(signal.SIGTERM, previous_term)
         for proc in procs:  # every worker said "end" unless interrupted or failed: end the others now
             if proc.is_alive():
                 proc.terminate()
@@ -194,6 +209,20 @@ def run(labels: list[str], groups: list[list[int]], workers: int,
             proc.join()
         jobs.cancel_join_thread()  # groups left in the queue on an interruption: do not wait to flush them
         news.cancel_join_thread()
+
+
+def _end_on_sigterm() -> Any:
+    """Make SIGTERM raise ``SystemExit(143)`` in this (main) thread, so the workers are ended before the calling
+    process is (by default SIGTERM ends it at once, leaving its workers compiling on); the previous handler, or
+    ``None`` where no handler can be set (not the main thread)."""
+
+    def end(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        return signal.signal(signal.SIGTERM, end)
+    except ValueError:
+        return None
 
 
 def _follow(labels: list[str], procs: list[Any], news: Any, progress: Callable[[str, int, int], None] | None) -> None:
