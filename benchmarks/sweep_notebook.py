@@ -56,7 +56,12 @@ def _probe(o, base):
     t = time.process_time()
     _bundle_key(o)
     cpu = time.process_time() - t
-    out = {"cpu": cpu, "type": type(o).__name__}
+    solved = getattr(o, "found", None)
+    if solved is None and hasattr(o, "status"):
+        solved = o.status == "solved"
+    if solved is None and hasattr(o, "verdict"):
+        solved = o.verdict in ("proper", "multiple-solutions")
+    out = {"cpu": cpu, "type": type(o).__name__, "solved": solved}
     if base is not None:
         out["same_as_base"] = _bundle_key(o) == _bundle_key(base)
     print("PROBE " + json.dumps(out))
@@ -240,7 +245,7 @@ def judge(spec: tuple, bundle: dict, errors: list, probed: dict | None) -> tuple
     problems = [f"error: {e}" for e in errors]
     sizes = {}
     text = bundle.get("text/plain", "")
-    if not errors:
+    if not errors and not (probed and probed["type"] == "NoneType"):  # a cell whose value is None shows nothing
         if not text:
             problems.append("no text/plain")
         if BARE.search(text):
@@ -278,7 +283,7 @@ def judge(spec: tuple, bundle: dict, errors: list, probed: dict | None) -> tuple
     if probed is not None:
         if probed["cpu"] > MAX_CPU:
             problems.append(f"display took {probed['cpu']:.1f} CPU s")
-        if base is not None and probed.get("same_as_base") and has:
+        if base is not None and probed.get("same_as_base") and probed.get("solved") and has:
             problems.append("picture is the same as the unsolved object's")
     return problems, {"bytes": total, **sizes, "cpu": None if probed is None else probed["cpu"]}
 
