@@ -77,6 +77,7 @@ __all__ = [
     "CHARS",
     "NOTEBOOK_SVG_CELLS",
     "NOTEBOOK_PNG_CELLS",
+    "NOTEBOOK_SCALED_CELLS",
     "repr_svg",
     "repr_png",
 ]
@@ -113,7 +114,7 @@ def repr_svg(obj) -> str | None:
 
 def repr_png(obj) -> bytes | None:
     """PNG for Jupyter's ``_repr_png_``: drawn in full up to :data:`NOTEBOOK_PNG_CELLS` cells, scaled down to at
-    most 2,048 pixels a side up to :data:`tremaux._display.NOTEBOOK_SCALED_CELLS` (2000 x 2000), else ``None``, as
+    most 2,048 pixels a side up to :data:`NOTEBOOK_SCALED_CELLS` (2000 x 2000), else ``None``, as
     when the picture would not fit the memory budget (:mod:`tremaux.budget`) or would be too long to see: a
     notebook then shows the ``repr``.
 
