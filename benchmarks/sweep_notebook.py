@@ -46,6 +46,7 @@ import tremaux
 from tremaux import numberlink as nl, grids, render, measure, dataset
 from tremaux.grids import make_grid, generate_on, solve_on
 _tmp = tempfile.mkdtemp()
+get_ipython().displayhook.cache_size = 0  # no Out[n] history: each object is let go after its cells
 def _pz(h, w, seed=1):
     return nl.generate_puzzle((h, w), seed=seed, time_limit=120)
 def _bundle_key(o):
