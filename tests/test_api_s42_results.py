@@ -113,7 +113,7 @@ def test_a_generated_puzzle_shows_as_its_puzzle_in_a_notebook():
 
 
 def test_a_huge_maze_shows_in_a_notebook_as_its_repr_not_a_huge_picture():
-    maze = tremaux.Maze.closed((1001, 1000))
+    maze = tremaux.Maze.closed((2001, 2000))  # past NOTEBOOK_SCALED_CELLS (a scaled PNG up to 2000 x 2000)
     assert maze._repr_svg_() is None and maze._repr_png_() is None  # Jupyter falls back to the repr
     assert len(repr(maze)) < 80
     assert tremaux.Maze.closed((30, 30))._repr_png_()[:4] == b"\x89PNG"

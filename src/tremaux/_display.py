@@ -23,14 +23,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "NOTEBOOK_PNG_SIDE_LIMIT", "png_fits", "shows", "picture"]
+__all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "NOTEBOOK_SCALED_CELLS", "NOTEBOOK_PNG_SIDE_LIMIT",
+           "NOTEBOOK_PUZZLE_SVG_CELLS", "NOTEBOOK_PUZZLE_PNG_CELLS", "png_fits", "shows", "picture"]
 
 NOTEBOOK_SVG_CELLS = 40_000
 """Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
 
 NOTEBOOK_PNG_CELLS = 1_000_000
-"""Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
-show as their one-line ``repr``."""
+"""Largest maze (in cells) a notebook shows as a PNG drawn in full (about 2,000 pixels a side, under a megabyte);
+bigger ones up to :data:`NOTEBOOK_SCALED_CELLS` show scaled down."""
+
+NOTEBOOK_SCALED_CELLS = 4_000_000
+"""Largest maze (in cells, 2000 x 2000) a notebook shows as a picture: past :data:`NOTEBOOK_PNG_CELLS` cells, a
+PNG drawn one pixel a cell and a wall, then scaled down to at most 2,048 pixels a side in 16 colours (about a
+megabyte); bigger ones show as their one-line ``repr``."""
+
+NOTEBOOK_PUZZLE_SVG_CELLS = 10_000
+"""Largest Number Link board (in cells, 100 x 100) a notebook shows as SVG (about 100 bytes a cell, a megabyte
+there); bigger ones show as a PNG."""
+
+NOTEBOOK_PUZZLE_PNG_CELLS = 1_000_000
+"""Largest Number Link board (in cells) a notebook shows as a PNG, about 1,000 pixels across (two pixels a cell
+at least); bigger ones show as their text."""
 
 NOTEBOOK_PNG_SIDE_LIMIT = 32_767
 """Longest side, in pixels, of a picture a notebook is given: a longer one (a maze of 1 x 100,000 cells is 200,003

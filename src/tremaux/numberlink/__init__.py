@@ -97,10 +97,24 @@ def _svg(shown: Puzzle | PuzzleSolution) -> str:
     return to_svg(shown)
 
 
+def _png(shown: Any) -> bytes | None:
+    from .._display import png_fits
+    from ..errors import MemoryLimitError
+    from .draw import to_png
+    from .model import Puzzle
+
+    h, w = (shown if isinstance(shown, Puzzle) else shown.puzzle).shape
+    try:  # about 1,000 pixels across, two a cell at least
+        return png_fits(to_png(shown, cell=max(2, min(28, 1000 // max(h, w)))))
+    except MemoryLimitError:
+        return None
+
+
 # what print() and a notebook show of a puzzle: the model asks tremaux._display, which knows no format nor drawing;
 # they are named here (loaded when first shown), so that the model does not depend on them
 _display.shows("puzzle text", _text)
 _display.shows("puzzle svg", _svg)
+_display.shows("puzzle png", _png)
 
 
 def _puzzle_of(value: Any) -> Puzzle:

@@ -150,8 +150,12 @@ class GeneratedPuzzle:
         return self.puzzle.pairs / (self.puzzle.height * self.puzzle.width)
 
     def _repr_svg_(self) -> str | None:
-        """The puzzle, for Jupyter (``None``, the text instead, above 40,000 cells, as :class:`Puzzle`)."""
+        """The puzzle, for Jupyter (``None``, a PNG instead, above 10,000 cells, as :class:`Puzzle`)."""
         return self.puzzle._repr_svg_()
+
+    def _repr_png_(self) -> bytes | None:
+        """The puzzle as a PNG, for a board too big for its SVG (as :class:`Puzzle`)."""
+        return self.puzzle._repr_png_()
 
     def __repr__(self) -> str:
         return (f"GeneratedPuzzle(shape={self.puzzle.shape}, pairs={self.puzzle.pairs}, rule={self.rule!r}, "

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .._display import NOTEBOOK_SVG_CELLS, picture
+from .._display import NOTEBOOK_PUZZLE_PNG_CELLS, NOTEBOOK_PUZZLE_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
 from ._cells import at_cell, cells as _cells, count_message, cell_label, labelled, not_a_table, tokens
 from ._named import named
@@ -473,13 +473,20 @@ class Puzzle:
         return picture("puzzle text", self)
 
     def _repr_svg_(self, solved: Any = None) -> str | None:
-        """The picture Jupyter shows: ``None`` (the text instead) above 40,000 cells, like a maze's.
+        """The picture Jupyter shows up to 10,000 cells (``NOTEBOOK_PUZZLE_SVG_CELLS``), else ``None``.
 
         ``solved``, a :class:`PuzzleSolution` of this puzzle, draws its lines too.
         """
-        if self.height * self.width > NOTEBOOK_SVG_CELLS:
+        if self.height * self.width > NOTEBOOK_PUZZLE_SVG_CELLS:
             return None
         return picture("puzzle svg", self if solved is None else solved)
+
+    def _repr_png_(self, solved: Any = None) -> bytes | None:
+        """A PNG about 1,000 pixels across for a board too big for its SVG, up to ``NOTEBOOK_PUZZLE_PNG_CELLS``
+        cells (``None`` otherwise: the SVG, or the text, is shown); ``solved`` as for :meth:`_repr_svg_`."""
+        if not NOTEBOOK_PUZZLE_SVG_CELLS < self.height * self.width <= NOTEBOOK_PUZZLE_PNG_CELLS:
+            return None
+        return picture("puzzle png", self if solved is None else solved)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"grid": np.array(self._grid), "labels": self._labels, "name": self._name}

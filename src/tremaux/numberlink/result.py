@@ -404,9 +404,11 @@ class PuzzleSolution:
 
     def _repr_svg_(self) -> str | None:
         """The puzzle with its first solution drawn, for Jupyter; ``None`` for an unread or very large puzzle."""
-        if self.puzzle is None:
-            return None
-        return self.puzzle._repr_svg_(self)
+        return None if self.puzzle is None else self.puzzle._repr_svg_(self)
+
+    def _repr_png_(self) -> bytes | None:
+        """The same as a PNG, for a board too big for its SVG (see :meth:`Puzzle._repr_png_`)."""
+        return None if self.puzzle is None else self.puzzle._repr_png_(self)
 
 
 def _untimed(extras: Mapping[str, Any]) -> dict[str, Any]:
@@ -485,6 +487,12 @@ class Diagnosis:
         if self.solution is not None and self.solution.puzzle is not None:
             return self.solution._repr_svg_()
         return None if self.puzzle is None else self.puzzle._repr_svg_()
+
+    def _repr_png_(self) -> bytes | None:
+        """The same as a PNG, for a board too big for its SVG (see :meth:`Puzzle._repr_png_`)."""
+        if self.solution is not None and self.solution.puzzle is not None:
+            return self.solution._repr_png_()
+        return None if self.puzzle is None else self.puzzle._repr_png_()
 
     def __str__(self) -> str:
         why = f": {'; '.join(self.reasons)}" if self.reasons else ""

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_SVG_CELLS, png_fits
+from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_PNG_SIDE_LIMIT, NOTEBOOK_SCALED_CELLS, NOTEBOOK_SVG_CELLS, png_fits
 from .._lazy import attach
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
@@ -77,6 +77,7 @@ __all__ = [
     "CHARS",
     "NOTEBOOK_SVG_CELLS",
     "NOTEBOOK_PNG_CELLS",
+    "NOTEBOOK_SCALED_CELLS",
     "repr_svg",
     "repr_png",
 ]
@@ -112,8 +113,10 @@ def repr_svg(obj) -> str | None:
 
 
 def repr_png(obj) -> bytes | None:
-    """PNG for Jupyter's ``_repr_png_``: ``None`` above :data:`NOTEBOOK_PNG_CELLS` cells, or when the picture
-    would not fit the memory budget (:mod:`tremaux.budget`), so that a notebook shows the ``repr`` instead.
+    """PNG for Jupyter's ``_repr_png_``: drawn in full up to :data:`NOTEBOOK_PNG_CELLS` cells, scaled down to at
+    most 2,048 pixels a side up to :data:`NOTEBOOK_SCALED_CELLS` (2000 x 2000), else ``None``, as
+    when the picture would not fit the memory budget (:mod:`tremaux.budget`) or would be too long to see: a
+    notebook then shows the ``repr``.
 
     Parameters
     ----------
@@ -131,16 +134,36 @@ def repr_png(obj) -> bytes | None:
     >>> import tremaux
     >>> repr_png(tremaux.Maze.open((2, 2)))[:4]
     b'\\x89PNG'
-    >>> repr_png(tremaux.Maze.closed((1001, 1000))) is None
+    >>> repr_png(tremaux.Maze.closed((2001, 2000))) is None
     True
     """
     from ..errors import MemoryLimitError
     from .png import to_png
     from .scene import maze_of
 
-    if maze_of(obj).flat.shape[0] > NOTEBOOK_PNG_CELLS:
+    cells = maze_of(obj).flat.shape[0]
+    if cells > NOTEBOOK_SCALED_CELLS:
         return None
     try:
-        return png_fits(to_png(obj))  # None for a picture too long to see (1 x 100,000 cells)
+        if cells <= NOTEBOOK_PNG_CELLS:
+            return png_fits(to_png(obj))  # None for a picture too long to see (1 x 100,000 cells)
+        return _scaled_png(obj)
     except MemoryLimitError:
         return None
+
+
+def _scaled_png(obj) -> bytes | None:
+    """``obj`` drawn one pixel a cell and a wall, then scaled down to at most 2,048 pixels a side, in 16 colours."""
+    import io
+    import math
+
+    from .png import to_image
+
+    img = to_image(obj, cell_size=1, wall_width=1, margin=0)
+    if max(img.size) > NOTEBOOK_PNG_SIDE_LIMIT:
+        return None
+    factor = math.ceil(max(img.size) / 2048)
+    small = img.convert("RGB").reduce(factor).quantize(16)
+    buf = io.BytesIO()
+    small.save(buf, format="PNG")
+    return buf.getvalue()
