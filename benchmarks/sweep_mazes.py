@@ -5,6 +5,7 @@ Usage::
     python benchmarks/sweep_mazes.py            # the whole sweep: 23,000 command lines, hours on two shared cores
     python benchmarks/sweep_mazes.py --quick    # one spec in nine, a few solvers and formats (2 to 5 minutes)
     python benchmarks/sweep_mazes.py --quick --part 4   # another ninth of the specs
+    python benchmarks/sweep_mazes.py --quick --part 1 --seed 8   # another ninth, the mazes of another seed
     python benchmarks/sweep_mazes.py --only solve --jobs 2
 
 Where ``fuzz_inputs.py`` gives every option a bad value, this script gives
