@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from _sweep_api_odd import graph_texts, stats_problems
-from _sweep_checks import distances, is_perfect, same, walk_problems
+from _sweep_checks import distances, is_perfect, makes_trees, same, walk_problems
 
 SEED = 11
 SIZES = [(1, 1), (1, 9), (9, 1), (2, 2), (7, 13), (40, 40), (200, 200)]
@@ -169,7 +169,7 @@ def check_square_maze(sw: Any, spec: Spec, gen: Any, quick: bool) -> None:
     cells = int(m.size)
     sw.run("same seed", key, lambda: [] if same(m, spec.again().maze) else ["two mazes for one seed"])
     sw.run("statistics", key, lambda: _stats_problems(gen, cells))
-    if spec.perfect:
+    if spec.perfect and makes_trees(spec.generator):
         sw.run("perfect is a tree", key, lambda: [] if is_perfect(m) else ["a perfect generator, not a tree"])
     sw.run("stats.seed replays", key,
            lambda: [] if same(m, tremaux.generate(m.shape if m.mask is None else None, spec.generator,
@@ -316,7 +316,7 @@ def check_grid_maze(sw: Any, spec: Spec, gen: Any, quick: bool) -> None:
     m, key = gen.maze, spec.key
     sw.run("same seed", key, lambda: [] if same(m, spec.again().maze) else ["two mazes for one seed"])
     sw.run("statistics", key, lambda: _stats_problems(gen, int(m.grid.size)))
-    if spec.perfect:
+    if spec.perfect and makes_trees(spec.generator):
         sw.run("perfect is a tree", key, lambda: [] if is_perfect(m) else ["a perfect generator, not a tree"])
     sw.run("grid_stats", key, lambda: stats_problems(m, grid_stats(m)))
     reach = distances(m, m.start)

@@ -66,8 +66,8 @@ class Case:
     result: dict = field(default_factory=dict)
 
 
-def fixtures(root: Path) -> dict[str, Path]:
-    """Good and bad files in ``root``: a maze, a puzzle, and what a user may give instead."""
+def fixtures(root: Path, seed: int = 1) -> dict[str, Path]:
+    """Good and bad files in ``root``: a maze, a puzzle (made from ``seed``), and what a user may give instead."""
     import tremaux
     from tremaux import io
     from tremaux.cli import main
@@ -75,10 +75,10 @@ def fixtures(root: Path) -> dict[str, Path]:
     root.mkdir(parents=True, exist_ok=True)
     f: dict[str, Path] = {}
     f["maze"] = root / "maze.json"
-    io.save(tremaux.generate((5, 5), seed=1).maze, f["maze"])
+    io.save(tremaux.generate((5, 5), seed=seed).maze, f["maze"])
     f["puzzle"] = root / "puzzle.txt"
     try:
-        main(["numberlink", "generate", "--size", "5x5", "--seed", "1", "-o", str(f["puzzle"])])
+        main(["numberlink", "generate", "--size", "5x5", "--seed", str(seed), "-o", str(f["puzzle"])])
     except SystemExit:
         pass
     f["dataset"] = root / "dataset"
@@ -431,12 +431,15 @@ def main() -> None:
                         help="also the Number Link commands on odd puzzles with every option (fuzz_inputs_nl.py)")
     parser.add_argument("--list", action="store_true", help="print the cases, run none")
     parser.add_argument("--accepted", action="store_true", help="also list the bad values accepted")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the seed of the good maze and puzzle the bad values go with (default 1)")
     args = parser.parse_args()
+    BASELINES["numberlink generate"] = (["--size", "5x5", "--seed", str(args.seed)], "out.txt", None)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     print(f"date {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.platform()}; "
-          f"{os.cpu_count()} cores; python {platform.python_version()}")
+          f"{os.cpu_count()} cores; python {platform.python_version()}; seed {args.seed}")
     with tempfile.TemporaryDirectory(prefix="tremaux-fuzz-") as tmp:
-        f = fixtures(Path(tmp) / "files")
+        f = fixtures(Path(tmp) / "files", args.seed)
         if not args.no_cli:
             cases = build_cases(f, args.only)
             if args.list:
@@ -462,7 +465,7 @@ def main() -> None:
 
             import tremaux.numberlink  # noqa: F401, F811
 
-            cases = odd_cases(Path(tmp) / "odd")
+            cases = odd_cases(Path(tmp) / "odd", args.seed)
             began = time.monotonic()
             work = Path(tmp) / "odd-runs"
             work.mkdir()
@@ -477,7 +480,7 @@ def main() -> None:
 
             if args.api:
                 print()
-                print(sweep_api(f))
+                print(sweep_api(f, args.seed))
             if args.web:
                 print()
                 print(sweep_web(f))

@@ -71,15 +71,16 @@ def _forked(call: Callable[[], Any]) -> dict:
     return pickle.loads(data) if data else {"raised": "died", "message": "the child died", "tremaux": False}
 
 
-def api_calls(f: dict[str, Path]) -> list[tuple[str, str, Callable[[], Any]]]:
-    """(function, what, call) for every public function and every argument replaced by a bad value."""
+def api_calls(f: dict[str, Path], seed: int = 1) -> list[tuple[str, str, Callable[[], Any]]]:
+    """(function, what, call) for every public function and every argument replaced by a bad value (the good
+    maze and the seeds given to ``generate`` and ``generate_puzzle`` from ``seed``)."""
     import tremaux
     from tremaux import io, numberlink, render
 
-    maze = tremaux.generate((5, 5), seed=1).maze
+    maze = tremaux.generate((5, 5), seed=seed).maze
     puzzle = numberlink.load(f["puzzle"])
     targets: list[tuple[str, Callable, dict]] = [
-        ("generate", tremaux.generate, {"shape": (5, 5), "algorithm": "backtracker", "seed": 1, "braid": 0.0,
+        ("generate", tremaux.generate, {"shape": (5, 5), "algorithm": "backtracker", "seed": seed, "braid": 0.0,
                                         "start": None, "mask": None}),
         ("solve", tremaux.solve, {"maze": maze, "algorithm": "bfs", "start": None, "goal": None}),
         ("render.to_text", render.to_text, {"obj": maze, "style": "ascii"}),
@@ -104,7 +105,7 @@ def api_calls(f: dict[str, Path]) -> list[tuple[str, str, Callable[[], Any]]]:
         ("numberlink.check_file", numberlink.check_file, {"path": f["puzzle"], "rule": "fill", "time_limit": 5.0}),
         ("numberlink.solve_file", numberlink.solve_file, {"path": f["puzzle"], "solver": "fast"}),
         ("numberlink.generate_puzzle", numberlink.generate_puzzle,
-         {"shape": (5, 5), "rule": "fill", "density": None, "seed": 1, "max_len": None, "time_limit": 10.0}),
+         {"shape": (5, 5), "rule": "fill", "density": None, "seed": seed, "max_len": None, "time_limit": 10.0}),
         ("numberlink.dumps", numberlink.dumps, {"puzzle": puzzle, "format": "grid"}),
         ("numberlink.to_svg", numberlink.to_svg, {"obj": puzzle, "cell": None, "line_width": None, "colours": None}),
         ("numberlink.to_png", numberlink.to_png, {"obj": puzzle, "cell": None, "colours": None}),
@@ -134,12 +135,12 @@ def api_calls(f: dict[str, Path]) -> list[tuple[str, str, Callable[[], Any]]]:
     return calls
 
 
-def sweep_api(f: dict[str, Path]) -> str:
-    """The API sweep's Markdown table and flagged calls."""
+def sweep_api(f: dict[str, Path], seed: int = 1) -> str:
+    """The API sweep's Markdown table and flagged calls (the good values from ``seed``)."""
     rows: dict[str, dict[str, int]] = {}
     flagged = []
     began = time.monotonic()
-    for name, what, call in api_calls(f):
+    for name, what, call in api_calls(f, seed):
         r = _forked(call)
         if what == "baseline":
             if r.get("raised") or r.get("timeout"):

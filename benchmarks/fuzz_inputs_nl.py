@@ -90,8 +90,8 @@ FULL = ("1x1-empty", "1x2", "1x5", "1x6-cross", "2x2", "2x2-diag", "2x2-one-pair
 command."""
 
 
-def odd_cases(root: Path) -> list[Case]:
-    """Every case of the sweep (the files written in ``root``)."""
+def odd_cases(root: Path, seed: int = 1) -> list[Case]:
+    """Every case of the sweep (the files written in ``root``; ``generate``'s seeds ``seed`` to ``seed + 2``)."""
     files = odd_files(root)
     cases = []
     for name, path in files.items():
@@ -117,15 +117,15 @@ def odd_cases(root: Path) -> list[Case]:
         cases.append(Case("numberlink solve", ["numberlink", "solve", url], f"argument {url}"))
     for size in SIZES:
         for rule in RULES:
-            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", "1",
+            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", str(seed),
                                                       "--time-limit", "10", *rule], f"{size} {' '.join(rule)}"))
         for density in DENSITIES:
-            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", "2",
+            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", str(seed + 1),
                                                       "--time-limit", "10", "--density", density],
                               f"{size} --density {density}"))
     for fmt in WRITABLE:
         for size in ("1x1", "2x2", "1x10", "5x5"):
-            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", "3",
+            cases.append(Case("numberlink generate", ["numberlink", "generate", "--size", size, "--seed", str(seed + 2),
                                                       "--time-limit", "10", "-f", fmt, "--solution", "--json"],
                               f"{size} -f {fmt} --solution --json"))
     return cases

@@ -107,7 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="a sample of the combinations (a minute or two)")
     ap.add_argument("--part", type=int, default=0, help="with --quick: which sample (0 to 7)")
     ap.add_argument("--refusals", action="store_true", help="list the refusals met (one example each)")
+    ap.add_argument("--seed", type=int, default=11, help="the seed of the mazes made (default 11)")
     args = ap.parse_args(argv)
+    import _sweep_api_cases
+    import _sweep_api_odd
+
+    _sweep_api_cases.SEED = _sweep_api_odd.SEED = args.seed
     import tremaux
 
     tremaux.generate((2, 2), seed=1)  # compile or load the kernels before the clock starts
@@ -135,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     dataset_checks(sw, args.quick)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
 
-    print(f"\nmaze API sweep ({'quick, part ' + str(args.part) if args.quick else 'full'}): {len(specs)} mazes, "
+    print(f"\nmaze API sweep ({'quick, part ' + str(args.part) if args.quick else 'full'}, seed {args.seed}): "
+          f"{len(specs)} mazes, "
           f"{sum(sw.checked.values())} checks, {sum(sw.refused.values())} refused, {len(sw.problems)} problems; "
           f"{cpu:.0f} s CPU, {wall:.0f} s wall; Python {platform.python_version()}, numpy {np.__version__}")
     print(f"{'family':<28}{'checks':>8}{'refused':>9}")

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/sweep_mazes.py            # the whole sweep: 23,000 command lines, hours on two shared cores
     python benchmarks/sweep_mazes.py --quick    # one spec in nine, a few solvers and formats (2 to 5 minutes)
     python benchmarks/sweep_mazes.py --quick --part 4   # another ninth of the specs
+    python benchmarks/sweep_mazes.py --quick --part 1 --seed 8   # another ninth, the mazes of another seed
     python benchmarks/sweep_mazes.py --only solve --jobs 2
 
 Where ``fuzz_inputs.py`` gives every option a bad value, this script gives
@@ -396,6 +397,14 @@ def report(cases: list[Case], api: tuple[Counter, list[str]], vocab: list[str], 
     return "\n".join(lines)
 
 
+def _use_seed(seed: int) -> None:
+    """Make ``seed`` the seed of every maze the sweep makes (here and in :mod:`_sweep_checks`)."""
+    global SEED
+    import _sweep_checks
+
+    SEED = _sweep_checks.SEED = seed
+
+
 def _short(arg: str) -> str:
     return Path(arg).name if arg.startswith("/") else arg
 
@@ -405,9 +414,11 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a subset (one or two sizes per grid, fewer solvers)")
     ap.add_argument("--only", help="run only the families whose name starts with this word (api: the API alone)")
     ap.add_argument("--part", type=int, default=0, help="with --quick: which ninth of the specs (0 to 8)")
+    ap.add_argument("--seed", type=int, default=SEED, help=f"the mazes' seed (default {SEED})")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="also write the report to this file")
     args = ap.parse_args()
+    _use_seed(args.seed)
     began = time.monotonic()
     import tremaux.cli  # noqa: F401 - imported once, before the children fork
     import tremaux.generators  # noqa: F401
@@ -441,7 +452,7 @@ def main() -> None:
         api = api_sweep(spec_list, made, args.quick)
         vocab = vocabulary()
         text = report(made_cases + cases, api, vocab, time.monotonic() - began)
-    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}` on {time.strftime('%Y-%m-%d')}, "
+    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}` on {time.strftime('%Y-%m-%d')}, "
             f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}\n\n")
     print(head + text)
     if args.out:

@@ -19,6 +19,7 @@ Seeds: even seeds are the development half, odd the held-out half; both are repo
 
     PYTHONPATH=src python benchmarks/sweep_nl_check.py            # quick: a minute or two
     PYTHONPATH=src python benchmarks/sweep_nl_check.py --full     # every public file, generated up to 50x50
+    PYTHONPATH=src python benchmarks/sweep_nl_check.py --seed 2   # other boards, public files and slips
 """
 
 from __future__ import annotations
@@ -95,13 +96,13 @@ def generated(sizes, seeds, time_limit: float = 30.0) -> list:
     return out
 
 
-def tiny(count: int) -> list:
+def tiny(count: int, first: int = 1000) -> list:
     """Tiny boards (4x4 to 5x5, 2 to 4 pairs) with the ends put at random: settled by the brute force."""
     from tremaux.numberlink import Puzzle
 
     out = []
     for s in range(count):
-        rng = np.random.default_rng(1000 + s)
+        rng = np.random.default_rng(first + s)
         h, w = int(rng.integers(4, 6)), int(rng.integers(4, 6))
         k = int(rng.integers(2, 5))
         grid = np.zeros((h, w), dtype=np.int64)
@@ -349,6 +350,8 @@ def main(argv=None) -> int:
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per check (default 4, full 20)")
     ap.add_argument("--verbose", action="store_true", help="say each puzzle's progress and each problem at once")
     ap.add_argument("--cases", type=int, default=None, help="puzzles taken (default 24, full all)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="another draw of boards, public files and slips (default 0, the first sweep's)")
     a = ap.parse_args(argv)
     limit = a.time_limit or (20.0 if a.full else 4.0)
     t_start = time.perf_counter()
@@ -357,9 +360,9 @@ def main(argv=None) -> int:
 
     sizes = ([(8, 8), (12, 12), (20, 20), (30, 30), (40, 40), (50, 50)] if a.full else [(8, 8), (10, 10)])
     public = public_puzzles(2500 if a.full else 150)
-    pool = tiny(16 if a.full else 8) + generated(sizes, 11) + public
+    pool = tiny(16 if a.full else 8, 1000 + 100 * a.seed) + generated(sizes, 11 + 100 * a.seed) + public
     take = a.cases or (len(pool) if a.full else 24)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(a.seed)
     if take < len(pool):  # the tiny and generated ones, and public ones drawn at random
         fixed = [p for p in pool if not p.name.startswith(("adc", "levels", "numlin")) and "/" not in p.name]
         rest = [p for p in pool if p not in fixed]
@@ -367,7 +370,7 @@ def main(argv=None) -> int:
                                                           replace=False))]
     counts: Counter = Counter()
     problems: list[str] = []
-    seed = 0
+    seed = 10_000 * a.seed  # even: the halves stay the seeds' parity
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for p in pool:
@@ -422,7 +425,8 @@ def main(argv=None) -> int:
     print(f"{'':22}{'dev':>8}{'held':>8}")
     for k in keys:
         print(f"{k:22}{counts['dev', k]:8d}{counts['held', k]:8d}")
-    print(f"{len(problems)} problems; {time.perf_counter() - t_start:.0f} s, time limit {limit:g} s a check")
+    print(f"{len(problems)} problems; {time.perf_counter() - t_start:.0f} s, time limit {limit:g} s a check, "
+          f"seed {a.seed}")
     for x in problems:
         print("  " + x)
     return 1 if problems else 0

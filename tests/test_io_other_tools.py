@@ -311,3 +311,22 @@ def test_a_grid_of_digits_without_a_wall_is_no_maze_picture(text):
     # a W H header "0 0" pasted on the Number Link board was called "a maze (1 x 2 cells)"
     with pytest.raises(Exception, match="unknown character '0'|no maze|not a tremaux maze|JSON"):
         tio.loads(text)
+
+
+@pytest.mark.parametrize("text", ["1" * 1_000_000 + "\n", " ".join("1" * 200_000) + "\n"],
+                         ids=["side by side", "spaced"])
+def test_a_long_line_of_digits_is_read_whole_not_one_match_a_square(text):
+    # a file of one 5 MB line of digits took 4 s of CPU to refuse (one regex match object kept per square,
+    # 139 MB for a million), past the bad-input sweep's 20 s on a loaded machine
+    import tracemalloc
+
+    from tremaux.io._digits import as_block_text
+
+    tracemalloc.start()
+    try:
+        drawn = as_block_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert drawn == "#" * text.count("1") + "\n"
+    assert peak < 20 * len(text)

@@ -18,6 +18,10 @@ from ..errors import MazeFormatError
 _CHARS = re.compile(r"[0-9SEG \t,\r\n]+")
 _SQUARE = {"0": ".", "1": "#", "2": "S", "3": "G", "S": "S", "E": "E", "G": "G"}  # letters as in block texts
 _MEANING = "a grid of digits reads as 1 wall, 0 open, 2 the start and 3 the goal"
+_SEPARATOR = re.compile(r"[ \t,]")
+_CELLS = re.compile(r"[^ \t,]+")
+_NOT_A_SQUARE = re.compile(r"[^0123SEG \t,]")
+_SIDE_BY_SIDE = str.maketrans({**_SQUARE, " ": None, "\t": None, ",": None})
 
 
 def as_block_text(text: str, source: str | None = None) -> str | None:
@@ -27,13 +31,19 @@ def as_block_text(text: str, source: str | None = None) -> str | None:
         return None
     rows = []
     for n, line in enumerate(text.strip("\ufeff").replace("\r", "").split("\n"), start=1):
-        spaced = re.search(r"[ \t,]", line.strip())
-        cells = list(re.finditer(r"[^ \t,]+" if spaced else r"[^ \t,]", line))
-        for c in cells:
-            if c.group() not in _SQUARE:
+        if _SEPARATOR.search(line.strip()):  # cells separated: each run of other characters is one
+            cells = _CELLS.findall(line)
+            if not _SQUARE.keys() >= set(cells):
+                c = next(c for c in _CELLS.finditer(line) if c.group() not in _SQUARE)
                 raise MazeFormatError(f"{c.group()!r} in a grid of digits; {_MEANING}", line=n,
                                       column=c.start() + 1, source=source)
-        rows.append("".join(_SQUARE[c.group()] for c in cells))
+            rows.append("".join(map(_SQUARE.__getitem__, cells)))
+        else:  # side by side: one character a cell (whole strings at once: a line may be megabytes long)
+            bad = _NOT_A_SQUARE.search(line)
+            if bad:
+                raise MazeFormatError(f"{bad.group()!r} in a grid of digits; {_MEANING}", line=n,
+                                      column=bad.start() + 1, source=source)
+            rows.append(line.translate(_SIDE_BY_SIDE))
         _same_length(rows, n, source)
     return _one_each("\n".join(rows), source)
 
