@@ -47,16 +47,20 @@ def reference(grid: list[list[int]], fill: bool, touch: bool) -> int | None:
 
 
 def paths_by_pair(puzzle: Any, lines: list[dict]) -> tuple[list, list[str]]:
-    """The lines of a record in the pair order of ``puzzle`` (matched by label), and what does not match."""
-    where = {str(lab): k for k, lab in enumerate(puzzle.labels)}
+    """The lines of a record in the pair order of ``puzzle`` (matched by their end cells), and what does not match.
+
+    (Labels are not compared: the grid format writes the pairs 10 to 35 as the letters A to Z.)
+    """
+    ends = {frozenset(map(tuple, puzzle.endpoints(k).tolist())): k - 1 for k in range(1, puzzle.pairs + 1)}
     paths: list = [None] * puzzle.pairs
     out = []
     for line in lines:
-        k = where.get(str(line["label"]))
+        cells = line["cells"]
+        k = ends.get(frozenset([tuple(cells[0]), tuple(cells[-1])])) if cells else None
         if k is None:
-            out.append(f"a line labelled {line['label']!r}, no such pair")
+            out.append(f"the line labelled {line['label']!r} joins no pair")
             continue
-        paths[k] = line["cells"]
+        paths[k] = cells
     if any(p is None for p in paths):
         out.append(f"{sum(p is None for p in paths)} pairs without a line")
     return [p or [] for p in paths], out

@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_inputs  # noqa: E402 - a sibling script
 from fuzz_inputs import Case as _Case  # noqa: E402
 from _sweep_nl_checks import grid_of, pairs_of  # noqa: E402
-from _sweep_nl_cli_checks import (blocks, expected_code, follow, judge_solve_record, picture_ok,  # noqa: E402
+from _sweep_nl_cli_checks import (blocks, expected_code, follow, judge_solve_record, paths_by_pair, picture_ok,  # noqa: E402
                                   read_json, reference, same_puzzles, statuses, stderr_lines, stdout_of)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,26 +157,31 @@ MODES = {"plain": [], "unique": ["--unique"], "count": ["--count", "5"], "all": 
 
 def solve_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
     cases = []
-    n = 0
-    for rule, touch, mode, out, solver in product(("fill", "nikoli"), (None, True, False), MODES, SOLVE_OUTS,
-                                                  ("fast", "tremaux")):
-        if solver == "tremaux" and (mode != "plain" or touch is False):
+    groups = [g for g in product(("fill", "nikoli"), (None, True, False), MODES, ("fast", "tremaux"))
+              if g[3] == "fast" or (g[2] == "plain" and g[1] is not False)]
+    for n, (rule, touch, mode, solver) in enumerate(groups):
+        if not keep(n) and not keep(n + 1) and not keep(n + 2):  # quick: one group in three
             continue
-        n += 1
-        if not keep(n) and out != "json":  # the JSON partner of each text case always runs
-            continue
-        argv = ["numberlink", "solve", *spec.args, "--rule", rule, "-s", solver, "--time-limit", str(TIME),
-                *MODES[mode]]
-        argv += [] if touch is None else ["--touch" if touch else "--no-touch"]
-        argv += ["--max-steps", "100000"] if solver == "tremaux" else []
-        argv += {"text": [], "json": ["--json"], "numbers": ["--numbers"], "out-txt": ["-o", "s.txt", "--json"],
-                 "out-svg": ["-o", "s.svg", "--json"], "out-png": ["-o", "s.png"],
-                 "out-stdout-svg": ["-o", "-", "-f", "svg"]}[out]
-        real = touch if touch is not None else mode == "plain"
-        key = ("solve", i, rule, touch, mode, solver)
-        cases.append(Case("numberlink solve", argv, out, family="solve", spec=i, key=key + (out,),
-                          check=_solve_check(spec, rule == "fill", real, mode, solver, out, key)))
+        # every output for the whole sweep; quick: the JSON and one other, in turn
+        for out in SOLVE_OUTS if keep(0) and keep(1) else ["json", SOLVE_OUTS[(n + i) % len(SOLVE_OUTS)]]:
+            if out == "json" and cases and cases[-1].key[:-1] == ("solve", i, rule, touch, mode, solver):
+                continue
+            cases += _solve_case(i, spec, rule, touch, mode, solver, out)
     return cases
+
+
+def _solve_case(i: int, spec: Spec, rule: str, touch: bool | None, mode: str, solver: str, out: str) -> list[Case]:
+    argv = ["numberlink", "solve", *spec.args, "--rule", rule, "-s", solver, "--time-limit", str(TIME),
+            *MODES[mode]]
+    argv += [] if touch is None else ["--touch" if touch else "--no-touch"]
+    argv += ["--max-steps", "100000"] if solver == "tremaux" else []
+    argv += {"text": [], "json": ["--json"], "numbers": ["--numbers"], "out-txt": ["-o", "s.txt", "--json"],
+             "out-svg": ["-o", "s.svg", "--json"], "out-png": ["-o", "s.png"],
+             "out-stdout-svg": ["-o", "-", "-f", "svg"]}[out]
+    real = touch if touch is not None else mode == "plain"
+    key = ("solve", i, rule, touch, mode, solver)
+    return [Case("numberlink solve", argv, out, family="solve", spec=i, key=key + (out,),
+                 check=_solve_check(spec, rule == "fill", real, mode, solver, out, key))]
 
 
 RESULTS: dict[tuple, Any] = {}
@@ -263,7 +268,9 @@ def _pictures_written(case: Case, recs: list, spec: Spec, ext: str) -> list[str]
 
 def check_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
     cases = []
-    for rule, touch, out in product(("fill", "nikoli"), (None, True, False), ("json", "text")):
+    for n, (rule, touch, out) in enumerate(product(("fill", "nikoli"), (None, True, False), ("json", "text"))):
+        if not keep(n // 2) and (out == "text" or not keep(n // 2 + 1) and not keep(n // 2 + 2)):
+            continue
         argv = ["numberlink", "check", *spec.args, "--rule", rule, "--time-limit", str(TIME)]
         argv += ([] if touch is None else ["--touch" if touch else "--no-touch"]) + (["--json"] if out == "json" else [])
         key = ("check", i, rule, touch)
@@ -297,8 +304,6 @@ def _check_check(spec: Spec, fill: bool, touch: bool, out: str, key: tuple):
                 probs.append(f"touch {rec.get('touch')} in the JSON, {touch} asked")
             grid = grid_of(p)
             if rec.get("lines"):
-                from _sweep_nl_cli_checks import paths_by_pair
-
                 paths, bad = paths_by_pair(p, rec["lines"])
                 probs += bad + follow(grid, paths, fill=fill, touch=touch)
             total = reference(grid, fill, touch)
@@ -404,11 +409,8 @@ def _generate_check(g: tuple, fmt: str, out: str, key: tuple, touch: bool | None
             RESULTS[key + (out,)] = rec
             p = loads(rec["puzzle"])
             probs = [] if rec["touch"] == bool(touch) else [f"touch {rec['touch']}, asked {touch}"]
-            paths = [None] * p.pairs
-            where = {str(lab): k for k, lab in enumerate(p.labels)}
-            for line in rec["lines"]:
-                paths[where[str(line["label"])]] = line["cells"]
-            probs += follow(grid_of(p), paths, fill=g[1] == "fill", touch=rec["touch"])
+            paths, bad = paths_by_pair(p, rec["lines"])
+            probs += bad + follow(grid_of(p), paths, fill=g[1] == "fill", touch=rec["touch"])
             total = reference(grid_of(p), g[1] == "fill", rec["touch"])
             if total is not None and total != 1:
                 probs.append(f"brute force finds {total} solutions of the generated puzzle")
