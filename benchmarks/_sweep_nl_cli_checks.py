@@ -51,7 +51,7 @@ def paths_by_pair(puzzle: Any, lines: list[dict]) -> tuple[list, list[str]]:
 
     (Labels are not compared: the grid format writes the pairs 10 to 35 as the letters A to Z.)
     """
-    ends = {frozenset(map(tuple, puzzle.endpoints(k).tolist())): k - 1 for k in range(1, puzzle.pairs + 1)}
+    ends = {frozenset(tuple(map(int, c)) for c in puzzle.endpoints(k)): k - 1 for k in range(1, puzzle.pairs + 1)}
     paths: list = [None] * puzzle.pairs
     out = []
     for line in lines:

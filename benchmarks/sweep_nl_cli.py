@@ -33,10 +33,8 @@ two runs with one seed that differ. Cases run in children forked from a process 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
-import random
 import resource
 import sys
 import tempfile
@@ -50,17 +48,16 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_inputs  # noqa: E402 - a sibling script
 from fuzz_inputs import Case as _Case  # noqa: E402
-from _sweep_nl_checks import grid_of, pairs_of  # noqa: E402
-from _sweep_nl_cli_checks import (blocks, expected_code, follow, judge_solve_record, paths_by_pair, picture_ok,  # noqa: E402
+from _sweep_nl_checks import grid_of  # noqa: E402
+from _sweep_nl_cli_generate import (EXT, FORMATS, KEEP_LABELS, RESULTS, generate_cases,  # noqa: E402
+                                    generate_specs)
+from _sweep_nl_cli_checks import (blocks, expected_code, follow, judge_solve_record, paths_by_pair,  # noqa: E402
+                                  picture_ok,
                                   read_json, reference, same_puzzles, statuses, stderr_lines, stdout_of)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "numberlink"
 CORPUS = ROOT / "benchmarks" / "numberlink" / "corpus"
-FORMATS = ["grid", "csv", "tsv", "contest", "wh", "flow", "puzzlink", "bwinf", "copris", "ends", "xml", "prolog",
-           "counted", "pzprv3"]
-KEEP_LABELS = {"grid", "wh"}  # formats that write any label (the others renumber the pairs or use letters)
-EXT = {"grid": ".txt", "csv": ".csv", "tsv": ".tsv", "wh": ".wh", "xml": ".xml", "prolog": ".pl", "contest": ".contest"}
 TIME = 20  # --time-limit of every case; the child is killed after fuzz_inputs.LIMIT_S (raised below)
 
 
@@ -160,7 +157,7 @@ def solve_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
     groups = [g for g in product(("fill", "nikoli"), (None, True, False), MODES, ("fast", "tremaux"))
               if g[3] == "fast" or (g[2] == "plain" and g[1] is not False)]
     for n, (rule, touch, mode, solver) in enumerate(groups):
-        if not keep(n) and not keep(n + 1) and not keep(n + 2):  # quick: one group in three
+        if not keep(n):  # quick: one group in nine
             continue
         # every output for the whole sweep; quick: the JSON and one other, in turn
         for out in SOLVE_OUTS if keep(0) and keep(1) else ["json", SOLVE_OUTS[(n + i) % len(SOLVE_OUTS)]]:
@@ -182,9 +179,6 @@ def _solve_case(i: int, spec: Spec, rule: str, touch: bool | None, mode: str, so
     key = ("solve", i, rule, touch, mode, solver)
     return [Case("numberlink solve", argv, out, family="solve", spec=i, key=key + (out,),
                  check=_solve_check(spec, rule == "fill", real, mode, solver, out, key))]
-
-
-RESULTS: dict[tuple, Any] = {}
 
 
 def _solve_check(spec: Spec, fill: bool, touch: bool, mode: str, solver: str, out: str, key: tuple):
@@ -272,7 +266,8 @@ def check_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
         if not keep(n // 2) and (out == "text" or not keep(n // 2 + 1) and not keep(n // 2 + 2)):
             continue
         argv = ["numberlink", "check", *spec.args, "--rule", rule, "--time-limit", str(TIME)]
-        argv += ([] if touch is None else ["--touch" if touch else "--no-touch"]) + (["--json"] if out == "json" else [])
+        argv += [] if touch is None else ["--touch" if touch else "--no-touch"]
+        argv += ["--json"] if out == "json" else []
         key = ("check", i, rule, touch)
         cases.append(Case("numberlink check", argv, out, family="check", spec=i, key=key + (out,),
                           check=_check_check(spec, rule == "fill", bool(touch), out, key)))
@@ -309,7 +304,8 @@ def _check_check(spec: Spec, fill: bool, touch: bool, out: str, key: tuple):
             total = reference(grid, fill, touch)
             v = rec.get("verdict")
             if total is None or v == "gave-up":
-                probs += [f"gave up on {len(grid) * len(grid[0])} cells"] if v == "gave-up" and total is not None else []
+                gave = v == "gave-up" and total is not None
+                probs += [f"gave up on {len(grid) * len(grid[0])} cells"] if gave else []
                 continue
             ok = {0: ("no-solution", "needs-empty-cells", "walled-in"), 1: ("proper",)}.get(total,
                                                                                           ("multiple-solutions",))
@@ -347,7 +343,8 @@ def _convert_check(spec: Spec, fmt: str, where: str):
         if fmt in ("svg", "png"):
             if len(spec.puzzles) == 1:
                 return picture_ok(case.folder / f"c.{fmt}", spec.puzzles[0].shape)
-            return [x for k, p in enumerate(spec.puzzles) for x in picture_ok(case.folder / f"c-{k + 1}.{fmt}", p.shape)]
+            return [x for k, p in enumerate(spec.puzzles)
+                    for x in picture_ok(case.folder / f"c-{k + 1}.{fmt}", p.shape)]
         if where == "stdout":
             text = stdout_of(case)
             return same_puzzles(text, spec.puzzles, labels=fmt in KEEP_LABELS) if fmt != "puzzlink" else [
@@ -359,101 +356,24 @@ def _convert_check(spec: Spec, fmt: str, where: str):
     return check
 
 
-# ---------------------------------------------------------------- generate
-
-
-def generate_specs() -> list[tuple]:
-    out = []
-    for size in ("1x2", "2x1", "1x5", "5x1", "2x2", "3x3", "2x5", "4x4", "6x7", "12x12"):
-        for rule, touch, density in product(("fill", "nikoli"), (None, True, False), (None, 0.1, 0.3)):
-            h, w = map(int, size.split("x"))
-            if density is not None and h * w < 6:
-                continue
-            out.append((size, rule, touch, density))
-    return out
-
-
-GEN_OUTS = ["json", "json-again", "text", "solution", "out-fmt", "out-svg", "out-png", "out-stdout"]
-
-
-def generate_cases(i: int, g: tuple, keep: Callable[[int], bool]) -> list[Case]:
-    size, rule, touch, density = g
-    base = ["numberlink", "generate", "--size", size, "--rule", rule, "--seed", str(7 + i), "--time-limit", "30"]
-    base += [] if touch is None else ["--touch" if touch else "--no-touch"]
-    base += [] if density is None else ["--density", str(density)]
-    if density is not None and i % 2:
-        base += ["--planting", "winding" if i % 4 == 1 else "stairs"]
-    fmt = FORMATS[i % len(FORMATS)]
-    cases = []
-    for n, out in enumerate(GEN_OUTS):
-        if not keep(n) and out not in ("json", "json-again"):
-            continue
-        argv = base + {"json": ["--json"], "json-again": ["--json"], "text": ["-f", fmt], "solution": ["--solution"],
-                       "out-fmt": ["-o", f"g{EXT.get(fmt, '.' + fmt)}", "-f", fmt],
-                       "out-svg": ["-o", "g.svg", "--solution"], "out-png": ["-o", "g.png"],
-                       "out-stdout": ["-o", "-", "-f", fmt]}[out]
-        key = ("generate", i)
-        cases.append(Case("numberlink generate", argv, out, family="generate", spec=i, key=key + (out,),
-                          check=_generate_check(g, fmt, out, key, touch)))
-    return cases
-
-
-def _generate_check(g: tuple, fmt: str, out: str, key: tuple, touch: bool | None):
-    from tremaux.numberlink import loads
-
-    def check(case: Case) -> list[str]:
-        if case.result["code"] != 0:
-            return [f"exit {case.result['code']}: {' | '.join(stderr_lines(case))[:200]}"]
-        if out in ("json", "json-again"):
-            rec = read_json(case)
-            RESULTS[key + (out,)] = rec
-            p = loads(rec["puzzle"])
-            probs = [] if rec["touch"] == bool(touch) else [f"touch {rec['touch']}, asked {touch}"]
-            paths, bad = paths_by_pair(p, rec["lines"])
-            probs += bad + follow(grid_of(p), paths, fill=g[1] == "fill", touch=rec["touch"])
-            total = reference(grid_of(p), g[1] == "fill", rec["touch"])
-            if total is not None and total != 1:
-                probs.append(f"brute force finds {total} solutions of the generated puzzle")
-            if out == "json-again":
-                first = RESULTS.get(key + ("json",))
-                if first is not None and first["puzzle"] != rec["puzzle"]:
-                    probs.append("the same seed made another puzzle")
-            return probs
-        first = RESULTS.get(key + ("json",))
-        if first is None:
-            return []
-        want = [loads(first["puzzle"])]
-        text = stdout_of(case)
-        if out in ("text", "out-stdout"):
-            return same_puzzles(text if fmt != "puzzlink" else text.split()[0], want, labels=fmt in KEEP_LABELS)
-        if out == "solution":
-            bl = blocks(text)
-            return [] if len(bl) == 2 else [f"{len(bl)} drawings with --solution, not the puzzle and its solution"]
-        if out == "out-fmt":
-            f = case.folder / f"g{EXT.get(fmt, '.' + fmt)}"
-            return same_puzzles(f if fmt != "puzzlink" else f.read_text().split()[0], want, labels=fmt in KEEP_LABELS)
-        return picture_ok(case.folder / ("g.svg" if out == "out-svg" else "g.png"), want[0].shape)
-    return check
-
-
 # ---------------------------------------------------------------- running
 
 
 def run_all(cases: list[Case], work: Path, jobs: int, chunk: int = 60) -> None:
-    """Run the cases (stdin given where a spec reads it) and judge each, JSON partners first."""
+    """Run the cases a chunk at a time and judge each chunk at once (the JSON of a combination first, which the
+    text of the same combination is compared with)."""
     for at in range(0, len(cases), chunk):
         part = work / f"part{at // chunk}"
         part.mkdir(parents=True)
         fuzz_inputs.run_cases(cases[at:at + chunk], part, jobs)
         for k, c in enumerate(cases[at:at + chunk]):
             c.folder = part / f"case{k}"
+        for c in sorted(cases[at:at + chunk], key=lambda c: (c.what != "json", c.what != "json-again")):
+            c.problems = problems_of(c)
+            if c.problems:
+                print(f"FAIL {c.family}: tremaux {' '.join(c.argv)}: {'; '.join(c.problems)}", file=sys.stderr,
+                      flush=True)
         print(f"{min(at + chunk, len(cases))}/{len(cases)}", file=sys.stderr, flush=True)
-    order = sorted(cases, key=lambda c: (c.what not in ("json",), c.what != "json-again"))
-    for c in order:
-        c.problems = problems_of(c)
-        if c.problems:
-            print(f"FAIL {c.family}: tremaux {' '.join(c.argv)}: {'; '.join(c.problems)}", file=sys.stderr,
-                  flush=True)
 
 
 def problems_of(case: Case) -> list[str]:
@@ -534,8 +454,9 @@ def main(argv: list[str] | None = None) -> int:
             cases += made
         if args.only in (None, "generate"):
             for i, g in enumerate(generate_specs()):
-                if wanted(i):
-                    cases += generate_cases(i, g, (lambda n, i=i: (n + i) % 3 == 0) if args.quick else (lambda n: True))
+                if wanted(i) and (not args.quick or i % 6 < 2):  # quick: one size and setting in three
+                    keep = (lambda n, i=i: (n + i) % 3 == 0) if args.quick else (lambda n: True)
+                    cases += generate_cases(i, g, keep, Case)
         _stdin_child(stdin)
         print(f"{len(specs)} puzzle specs, {len(cases)} command lines", file=sys.stderr, flush=True)
         run_all(cases, work / "runs", args.jobs)
