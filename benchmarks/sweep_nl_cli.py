@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/sweep_nl_cli.py --quick             # one combination in nine, dev and held-out specs
+    python benchmarks/sweep_nl_cli.py --quick --turn 4    # another ninth of the combinations
     python benchmarks/sweep_nl_cli.py --part dev          # every combination of the development specs
     python benchmarks/sweep_nl_cli.py --part held --jobs 2
 
@@ -426,6 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", choices=("dev", "held", "all"), default="all",
                     help="dev: even-numbered specs; held: odd-numbered ones")
     ap.add_argument("--only", choices=("solve", "check", "convert", "generate"), default=None)
+    ap.add_argument("--turn", type=int, default=0, help="with --quick: which ninth of the combinations (0 to 8)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     fuzz_inputs.LIMIT_S = TIME + 25.0
@@ -443,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
         for i, spec in enumerate(specs):
             if not wanted(i):
                 continue
-            keep = (lambda n, i=i: (n + i) % 9 == 0) if args.quick else (lambda n: True)
+            keep = (lambda n, i=i: (n + i + args.turn) % 9 == 0) if args.quick else (lambda n: True)
             made = []
             for name, maker in (("solve", solve_cases), ("check", check_cases), ("convert", convert_cases)):
                 if args.only in (None, name):
@@ -455,7 +457,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.only in (None, "generate"):
             for i, g in enumerate(generate_specs()):
                 if wanted(i) and (not args.quick or i % 6 < 2):  # quick: one size and setting in three
-                    keep = (lambda n, i=i: (n + i) % 3 == 0) if args.quick else (lambda n: True)
+                    keep = (lambda n, i=i: (n + i + args.turn) % 3 == 0) if args.quick else (lambda n: True)
                     cases += generate_cases(i, g, keep, Case)
         _stdin_child(stdin)
         print(f"{len(specs)} puzzle specs, {len(cases)} command lines", file=sys.stderr, flush=True)
