@@ -167,9 +167,15 @@ def same_puzzles(text_or_path: Any, puzzles: list, *, labels: bool = False) -> l
     for i, (a, b) in enumerate(zip(got, puzzles)):
         if a.shape != b.shape or pairs_of(grid_of(a)) != pairs_of(grid_of(b)):
             out.append(f"puzzle {i + 1} reads back as another ({a.shape} vs {b.shape})")
-        elif labels and sorted(map(str, a.labels)) != sorted(map(str, b.labels)):
+        elif labels and sorted(map(_lettered, a.labels)) != sorted(map(_lettered, b.labels)):
             out.append(f"puzzle {i + 1} reads back with labels {list(a.labels)[:5]}..., not {list(b.labels)[:5]}...")
     return out
+
+
+def _lettered(label: Any) -> str:
+    """A label as the grid format writes it: the numbers 10 to 35 as the letters A to Z (documented, with a note)."""
+    text = str(label)
+    return chr(ord("A") + int(text) - 10) if text.isdigit() and 10 <= int(text) <= 35 else text
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -169,17 +169,22 @@ def solve_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
 
 
 def _solve_case(i: int, spec: Spec, rule: str, touch: bool | None, mode: str, solver: str, out: str) -> list[Case]:
-    argv = ["numberlink", "solve", *spec.args, "--rule", rule, "-s", solver, "--time-limit", str(TIME),
+    argv = ["numberlink", "solve", *spec.args, "--rule", rule, "-s", solver, "--time-limit", _limit(spec),
             *MODES[mode]]
     argv += [] if touch is None else ["--touch" if touch else "--no-touch"]
     argv += ["--max-steps", "100000"] if solver == "tremaux" else []
     argv += {"text": [], "json": ["--json"], "numbers": ["--numbers"], "out-txt": ["-o", "s.txt", "--json"],
              "out-svg": ["-o", "s.svg", "--json"], "out-png": ["-o", "s.png"],
-             "out-stdout-svg": ["-o", "-", "-f", "svg"]}[out]
+             "out-stdout-svg": ["-o", "-", "-f", "svg" if len(spec.puzzles) == 1 else "txt"]}[out]
     real = touch if touch is not None else mode == "plain"
     key = ("solve", i, rule, touch, mode, solver)
     return [Case("numberlink solve", argv, out, family="solve", spec=i, key=key + (out,),
                  check=_solve_check(spec, rule == "fill", real, mode, solver, out, key))]
+
+
+def _limit(spec: Spec) -> str:
+    """The --time-limit of a case: :data:`TIME` seconds shared among the puzzles of the spec (a few each)."""
+    return str(max(4, TIME // len(spec.puzzles)))
 
 
 def _solve_check(spec: Spec, fill: bool, touch: bool, mode: str, solver: str, out: str, key: tuple):
@@ -266,7 +271,7 @@ def check_cases(i: int, spec: Spec, keep: Callable[[int], bool]) -> list[Case]:
     for n, (rule, touch, out) in enumerate(product(("fill", "nikoli"), (None, True, False), ("json", "text"))):
         if not keep(n // 2) and (out == "text" or not keep(n // 2 + 1) and not keep(n // 2 + 2)):
             continue
-        argv = ["numberlink", "check", *spec.args, "--rule", rule, "--time-limit", str(TIME)]
+        argv = ["numberlink", "check", *spec.args, "--rule", rule, "--time-limit", _limit(spec)]
         argv += [] if touch is None else ["--touch" if touch else "--no-touch"]
         argv += ["--json"] if out == "json" else []
         key = ("check", i, rule, touch)
