@@ -133,7 +133,7 @@ def make_specs(folder: Path) -> list[Spec]:
             fmt = "wh"
         path = folder / f"gen{i}.{fmt}"
         save(made.puzzle, path, format=fmt)
-        out.append(Spec(f"generated {h}x{w} {rule} as {fmt}", [str(path)], [made.puzzle]))
+        out.append(Spec(f"generated {h}x{w} {rule} as {fmt}", [str(path)], load_all(path)))  # as the file holds it
         url = dumps(made.puzzle, "puzzlink").strip()
         out.append(Spec(f"puzz.link {h}x{w}", [url], loads_all(url)))
     text = ODD["4x4 several"]
