@@ -307,8 +307,8 @@ def test_generate_draws_the_solution_with_the_labels_its_puzzle_text_shows(capsy
 
     code, out, _ = run(capsys, "generate", "--size", "8x8", "--seed", "4", "--density", "0.4", "--solution")
     lines = out.splitlines()
-    puzzle, drawing = lines[:8], lines[8:16]
-    assert code == 0 and len(lines) == 16 and any(ch.isalpha() for row in puzzle for ch in row)  # pairs over 9
+    puzzle, drawing = lines[:8], lines[9:17]
+    assert code == 0 and len(lines) == 17 and lines[8] == "" and any(ch.isalpha() for row in puzzle for ch in row)  # pairs over 9
     for text_row, drawn_row in zip(puzzle, drawing):  # the labels of each row, in order, are the same
         assert [ch for ch in text_row if ch != "."] == re.findall(r"[0-9A-Za-z]+", drawn_row)
 

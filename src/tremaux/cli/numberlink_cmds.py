@@ -293,7 +293,8 @@ def generate_cmd(
                                **({} if density is None else {"planting": g.planting})}))
     elif out is None:
         typer.echo(text, nl=False)
-        if solution:
+        if solution:  # a blank line between the two boards, as solve prints them
+            typer.echo("")
             _show(drawn)
     elif solution and out.suffix.lower() not in (".svg", ".png"):  # the text file holds the puzzle alone
         _show(drawn)
