@@ -65,3 +65,27 @@ def test_a_small_board_keeps_its_svg_only():
     assert puzzle._repr_svg_().startswith("<svg") and puzzle._repr_png_() is None
     made = nl.generate_puzzle((4, 4), seed=1)
     assert made._repr_png_() is None and made._repr_svg_() == made.puzzle._repr_svg_()
+
+
+@pytest.mark.parametrize("on_grid", [False, True])
+def test_an_animation_plays_in_a_notebook_and_its_repr_is_one_line(on_grid):
+    import base64
+
+    if on_grid:
+        from tremaux import grids
+        from tremaux.grids.animate import to_animated_svg, to_gif
+
+        run = grids.generate_on(grids.make_grid("hex", size=(4, 5)), seed=2, record=True)
+    else:
+        from tremaux.render import to_animated_svg, to_gif
+
+        run = tremaux.generate((5, 6), seed=2, record=True)
+    gif, svg = to_gif(run, frames=5), to_animated_svg(run, frames=5)
+    assert isinstance(gif, bytes) and gif[:6] == b"GIF89a" and isinstance(svg, str)
+    html = gif._repr_html_()  # what a notebook shows of the cell's value (IPython's formatters call these)
+    assert html.startswith('<img src="data:image/gif;base64,')
+    with Image.open(io.BytesIO(base64.b64decode(html.split(",", 1)[1].split('"')[0]))) as im:
+        assert im.format == "GIF" and im.n_frames > 1  # the same file, playing
+    assert repr(gif) == f"<animated GIF, {len(gif):,} bytes>"  # the text shown beside it: not the escaped file
+    assert svg._repr_svg_() == str(svg) and ("<animate" in svg or "<set" in svg)
+    assert repr(svg) == f"<animated SVG, {len(svg):,} characters>"

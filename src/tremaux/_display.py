@@ -24,7 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "NOTEBOOK_SCALED_CELLS", "NOTEBOOK_PNG_SIDE_LIMIT",
-           "NOTEBOOK_PUZZLE_SVG_CELLS", "NOTEBOOK_PUZZLE_PNG_CELLS", "png_fits", "shows", "picture"]
+           "NOTEBOOK_PUZZLE_SVG_CELLS", "NOTEBOOK_PUZZLE_PNG_CELLS", "NOTEBOOK_ANIMATION_BYTES", "png_fits", "shows",
+           "picture", "Gif", "AnimatedSvg"]
 
 NOTEBOOK_SVG_CELLS = 40_000
 """Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
@@ -49,6 +50,57 @@ at least); bigger ones show as their text."""
 NOTEBOOK_PNG_SIDE_LIMIT = 32_767
 """Longest side, in pixels, of a picture a notebook is given: a longer one (a maze of 1 x 100,000 cells is 200,003
 pixels wide) shows as a line too thin to see once the page fits it to its width, so the ``repr`` is shown."""
+
+
+NOTEBOOK_ANIMATION_BYTES = 20_000_000
+"""Largest animation (GIF or animated SVG, in bytes) a notebook plays where it is the value of a cell; a bigger one
+shows its one-line summary (save it to a file instead)."""
+
+
+class Gif(bytes):
+    """The bytes of an animated GIF (:func:`tremaux.render.to_gif`, :func:`tremaux.grids.animate.to_gif`): bytes in
+    every way, but a notebook plays it, and its ``repr`` is one line instead of the escaped file.
+
+    Examples
+    --------
+    >>> from tremaux._display import Gif
+    >>> g = Gif(b"GIF89a" + bytes(20))
+    >>> isinstance(g, bytes), g[:6], repr(g)
+    (True, b'GIF89a', '<animated GIF, 26 bytes>')
+    >>> g._repr_html_()[:32]
+    '<img src="data:image/gif;base64,'
+    """
+
+    def __repr__(self) -> str:
+        return f"<animated GIF, {len(self):,} bytes>"
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str | None:
+        if len(self) > NOTEBOOK_ANIMATION_BYTES:
+            return None
+        import base64
+
+        return f'<img src="data:image/gif;base64,{base64.b64encode(self).decode("ascii")}"/>'
+
+
+class AnimatedSvg(str):
+    """The text of an animated SVG (:func:`tremaux.render.to_animated_svg`, :func:`tremaux.grids.animate.
+    to_animated_svg`): a string in every way, but a notebook plays it, and its ``repr`` is one line.
+
+    Examples
+    --------
+    >>> from tremaux._display import AnimatedSvg
+    >>> s = AnimatedSvg("<svg/>")
+    >>> isinstance(s, str), s == "<svg/>", repr(s), s._repr_svg_()
+    (True, True, '<animated SVG, 6 characters>', '<svg/>')
+    """
+
+    def __repr__(self) -> str:
+        return f"<animated SVG, {len(self):,} characters>"
+
+    def _repr_svg_(self) -> str | None:
+        return None if len(self) > NOTEBOOK_ANIMATION_BYTES else str.__str__(self)
 
 
 def png_fits(png: bytes | None) -> bytes | None:

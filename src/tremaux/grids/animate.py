@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .._display import AnimatedSvg, Gif
 from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, kept_frames
 from ..render.palette import PALETTE
@@ -292,7 +293,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     from ..io.image import grid_note
 
     note = "".join(f"{k}={v}" for k, v in grid_note(maze.grid).items())  # the picture reader refuses it by name
-    return _gif_of(images(), {"comment": note, **({"loop": 0} if loop else {})}, batch)
+    return Gif(_gif_of(images(), {"comment": note, **({"loop": 0} if loop else {})}, batch))
 
 
 def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:
@@ -422,7 +423,7 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
     for key, x, y, r in end_dots(maze, st, sc.centres):
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col[key]}"/>')
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return AnimatedSvg("\n".join(out) + "\n")
 
 
 def save_animation(obj: Any, path: Any, *, format: str | None = None, frames: int = 100, frame_ms: int = 60,

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from .. import budget
+from .._display import AnimatedSvg, Gif
 from ..maze.model import Maze
 from ..trace import Trace
 from .blocks import BG, runs
@@ -122,7 +123,7 @@ def to_gif(
             img.putpalette(flat_palette)
             yield img, ms
 
-    return _gif_of(images(), options, _gif_batch(width * height))
+    return Gif(_gif_of(images(), options, _gif_batch(width * height)))
 
 
 GIF_BATCH_PIXELS = 1 << 22
@@ -376,4 +377,4 @@ def to_animated_svg(
                 out.append("</g>")
         prev = B
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return AnimatedSvg("\n".join(out) + "\n")
