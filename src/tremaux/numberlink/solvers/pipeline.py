@@ -96,8 +96,8 @@ from functools import partial
 
 from ..._jit import load_seconds
 from ..result import Linking
-from .backend import builds_refused, deadline_only
 from .another import another_stage
+from .backend import builds_refused, deadline_only
 from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
 from .counting import count_stage
