@@ -37,8 +37,8 @@ try:  # python-sat's C layer, used directly by loaded_solver when it is there
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
-__all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "JUDGED_FROM", "LOAD_CHUNK", "Model", "build_clock",
-           "builds_refused", "deadline_only", "direct_adder", "in_time", "loaded_solver", "solve_until", "without_gc"]
+__all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "JUDGED_FROM", "LOAD_CHUNK", "Model",
+           "build_clock", "builds_refused", "deadline_only", "direct_adder", "in_time", "loaded_solver", "solve_until", "without_gc"]
 
 SAT_BACKEND = "glucose4"
 """The pysat solver used (interruptible, for time budgets)."""
@@ -375,7 +375,7 @@ def builds_refused() -> int:
 
 
 def deadline_only() -> Callable[[], None]:
-    """Builds judged by their deadline alone from now on (not refused on their pace): returns the call that undoes it.
+    """Builds judged by their deadline alone from now on (not refused on their pace); returns the call undoing it.
 
     A solve whose last round ended early with a build refused on its pace
     has nothing else to do with the time left: its next round builds
