@@ -38,7 +38,8 @@ except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
 __all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "JUDGED_FROM", "LOAD_CHUNK", "Model",
-           "build_clock", "builds_refused", "deadline_only", "direct_adder", "in_time", "loaded_solver", "solve_until", "without_gc"]
+           "build_clock", "builds_refused", "deadline_only", "direct_adder", "in_time", "loaded_solver", "solve_until",
+           "without_gc"]
 
 SAT_BACKEND = "glucose4"
 """The pysat solver used (interruptible, for time budgets)."""
