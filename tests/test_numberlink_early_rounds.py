@@ -160,13 +160,14 @@ def test_no_exact_sat_stage_beside_the_fill_question_begun_in_the_last_round(mon
 
 
 def test_a_last_round_ended_by_a_build_refused_on_its_pace_is_followed_by_one_judged_by_the_deadline(monkeypatch):
-    from tremaux.numberlink.solvers.backend import in_time
+    from tremaux.numberlink.solvers.backend import build_clock, in_time
 
     built = []
+    in_time(None, build_clock() - 9, 1.0, (30, 31))  # a build of this board took 9 s (under load, say)
 
-    def builds(task):  # a build whose pace (a board of 9 million cells) says it cannot end in time
+    def builds(task):  # the pace met says the next build cannot end in time
         try:
-            in_time(task.deadline, shape=(3000, 3000))
+            in_time(task.deadline, shape=(30, 31))
         except TimeoutError:
             return None
         built.append(1)
@@ -175,4 +176,4 @@ def test_a_last_round_ended_by_a_build_refused_on_its_pace_is_followed_by_one_ju
     assert _solve("fill", 1.5).how == "fake"  # one round, the last, ended at once: one more builds anyway
     assert built == [1]
     with pytest.raises(TimeoutError):  # the judging by pace is back after the solve
-        in_time(time.perf_counter() + 1.0, shape=(3000, 3000))
+        in_time(time.perf_counter() + 1.0, shape=(30, 31))

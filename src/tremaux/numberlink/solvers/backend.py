@@ -293,8 +293,8 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     (no ``started``) the recorded pace, or :data:`BUILD_PACE` for a shape
     not met yet, says whether it can end in time, so even the first pass
     of a board too large for the time left is not begun. Inside
-    :func:`deadline_only` only the deadline itself stops a build; each build
-    refused on its pace is counted (:func:`builds_refused`).
+    :func:`deadline_only` only the deadline and :data:`BUILD_PACE` stop a
+    build; each build refused on its pace is counted (:func:`builds_refused`).
 
     Parameters
     ----------
@@ -344,10 +344,10 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
         return
     if now > deadline:
         raise TimeoutError("the deadline passed while the SAT encoding was built")
-    if not _JUDGE.get():
-        return
-    if (started is None and cells and now + _PACE.get(tuple(shape), BUILD_PACE) * cells > deadline) or (
-            judged and done < 1 and now + took * (1 / done - 1) > deadline):
+    judge = _JUDGE.get()
+    pace = _PACE.get(tuple(shape), BUILD_PACE) if judge and cells else BUILD_PACE
+    if (started is None and now + pace * cells > deadline) or (
+            judge and judged and done < 1 and now + took * (1 / done - 1) > deadline):
         _REFUSED[0] += 1
         raise TimeoutError("the SAT encoding would not be built by the deadline")
 
@@ -376,11 +376,13 @@ def builds_refused() -> int:
 
 
 def deadline_only() -> Callable[[], None]:
-    """Builds judged by their deadline alone from now on (not refused on their pace); returns the call undoing it.
+    """Builds judged by their deadline alone from now on (not by the pace met); returns the call undoing it.
 
     A solve whose last round ended early with a build refused on its pace
     has nothing else to do with the time left: its next round builds
-    anyway, stopped only when the deadline passes (:func:`.pipeline.fast`).
+    anyway, stopped only when the deadline passes (:func:`.pipeline.fast`),
+    or before its first pass when even the lower bound :data:`BUILD_PACE`
+    says it cannot end in time.
 
     Returns
     -------
@@ -390,10 +392,15 @@ def deadline_only() -> Callable[[], None]:
     Examples
     --------
     >>> import time
-    >>> from tremaux.numberlink.solvers.backend import deadline_only, in_time
+    >>> from tremaux.numberlink.solvers.backend import build_clock, deadline_only, in_time
+    >>> in_time(None, build_clock() - 9, 1.0, (30, 30))  # a build of this board took 9 s (10 ms a cell)
     >>> undo = deadline_only()
-    >>> in_time(time.perf_counter() + 0.01, shape=(3000, 3000))  # not refused: the deadline has not passed
+    >>> in_time(time.perf_counter() + 1, shape=(30, 30))  # not refused: 18 ms at the lower bound
     >>> undo()
+    >>> in_time(time.perf_counter() + 1, shape=(30, 30))
+    Traceback (most recent call last):
+    ...
+    TimeoutError: the SAT encoding would not be built by the deadline
     """
     token = _JUDGE.set(False)
     return lambda: _JUDGE.reset(token)
