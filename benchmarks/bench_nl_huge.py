@@ -4,6 +4,7 @@
                                        [--seeds 0,1] [--time-limit 20] [--dir DIR] [--json OUT]
                                        [--rules fill,nikoli] [--stages]
                                        [--report A.json [B.json]] [--cli 200] [--corners]
+                                       [--slow-first-pass SECONDS]
 
 Puzzles, made here (written as grid text to ``--dir``, default ``/tmp/tremaux-huge``, and read
 back from there the next time):
@@ -35,6 +36,8 @@ question of ``fill`` without U-turns (:func:`tremaux.numberlink.solvers.sat.unto
 the ``dense`` question of ``nikoli`` is the same one) in one call with the corner theorem's clauses and in one
 without them: CPU seconds and conflicts of each, and the CPU seconds to an answer when the first round's share
 goes to the first and the rest to the second (``sat._corners_first``), worked out from those two times.
+``--slow-first-pass S`` makes every SAT encoding's first pass (its degree clauses) wait ``S`` seconds more, as
+a process does when it waits its turn in it on a loaded machine: the build's time judged then, not its work.
 """
 
 from __future__ import annotations
@@ -176,12 +179,25 @@ def staged() -> dict[str, list[float]]:
     return spent
 
 
+def slow_first_pass(seconds: float) -> None:
+    """Every encoding's first pass ``seconds`` longer, waiting (a process descheduled in it)."""
+    from tremaux.numberlink.solvers import backend, encoding
+
+    def judged(deadline, started=None, done=1.0, shape=None):
+        if started is not None and done == backend.BUILD_SHARES["degree"]:
+            time.sleep(seconds)
+        return backend.in_time(deadline, started, done, shape)
+    encoding.in_time = judged
+
+
 def run(args) -> list[dict]:
     from numberlink_checker import follow
 
     from tremaux.numberlink import Puzzle, solve_puzzle
 
     spent = staged() if args.stages else {}
+    if args.slow_first_pass:
+        slow_first_pass(args.slow_first_pass)
     for rule in args.rules:
         solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), rule=rule, time_limit=5)  # load the kernels first
     rows = []
@@ -317,6 +333,8 @@ def main() -> None:
     ap.add_argument("--stages", action="store_true", help="the whole limit in process, CPU seconds per stage")
     ap.add_argument("--corners", action="store_true",
                     help="one SAT call with and one without the corner theorem per puzzle, and the switch's CPU")
+    ap.add_argument("--slow-first-pass", type=float, default=0.0,
+                    help="seconds every SAT encoding's first pass waits (a process descheduled in it)")
     args = ap.parse_args()
     if args.report:
         rows = [json.loads(x.read_text()) for x in args.report]

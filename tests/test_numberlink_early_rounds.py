@@ -140,3 +140,40 @@ def test_no_exact_sat_stage_once_the_fill_question_went_on_from_an_earlier_round
     # two rounds, the second the last (a 5 s limit): undecided after the first, the question goes on in the
     # second and the exact stage stands aside; once it has said "none" there, the exact stage is asked
     assert len(asked) == (1 if then_none else 0)
+
+
+def test_no_exact_sat_stage_beside_the_fill_question_begun_in_the_last_round(monkeypatch):
+    # the question's build refused in the first round (its pace, under load), begun in the last: the exact
+    # stage built its own encoding beside it there (0.6-1.2 s on 100x100 boards) and never used it
+    asked, calls = [], []
+    monkeypatch.setattr(pipeline, "sat_stage", lambda task: asked.append(task.deadline))
+
+    def untouched(task):
+        calls.append(1)
+        if len(calls) > 1:  # undecided in the last round, kept
+            task.resumable(UNTOUCHED_KEY, _Kept)
+        return None
+    monkeypatch.setattr(pipeline, "STAGES", [("untouched", untouched), ("sat", _stage("sat")),
+                                             ("router", _answers_on(2))])
+    assert _solve("fill", 5).how == "fake"  # two rounds, the second the last
+    assert len(calls) == 2 and len(asked) == 1  # asked in the first round (nothing kept there), not the last
+
+
+def test_a_last_round_ended_by_a_build_refused_on_its_pace_is_followed_by_one_judged_by_the_deadline(monkeypatch):
+    from tremaux.numberlink.solvers.backend import build_clock, in_time
+
+    built = []
+    in_time(None, build_clock() - 9, 1.0, (30, 31))  # a build of this board took 9 s (under load, say)
+
+    def builds(task):  # the pace met says the next build cannot end in time
+        try:
+            in_time(task.deadline, shape=(30, 31))
+        except TimeoutError:
+            return None
+        built.append(1)
+        return _answers_on(1)(task)
+    monkeypatch.setattr(pipeline, "STAGES", [("sat", builds)])
+    assert _solve("fill", 1.5).how == "fake"  # one round, the last, ended at once: one more builds anyway
+    assert built == [1]
+    with pytest.raises(TimeoutError):  # the judging by pace is back after the solve
+        in_time(time.perf_counter() + 1.0, shape=(30, 31))

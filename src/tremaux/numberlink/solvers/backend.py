@@ -22,6 +22,8 @@ import functools
 import gc
 import itertools
 import time
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,8 +37,8 @@ try:  # python-sat's C layer, used directly by loaded_solver when it is there
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
-__all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "LOAD_CHUNK", "Model", "build_clock", "direct_adder",
-           "in_time", "loaded_solver", "solve_until",
+__all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "JUDGED_FROM", "LOAD_CHUNK", "Model",
+           "build_clock", "builds_refused", "deadline_only", "direct_adder", "in_time", "loaded_solver", "solve_until",
            "without_gc"]
 
 SAT_BACKEND = "glucose4"
@@ -283,11 +285,16 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     seconds, in passes the clock cannot stop (one numpy pass and its lists
     can take half a second), so the first pass, timed, says whether the
     rest fits: a build that cannot end in time is not carried on past it.
+    A build is judged so from :data:`JUDGED_FROM` of it on (several passes:
+    the first alone, a few hundredths of a second, said 8 s a build where
+    builds took 1-3 s when the process was descheduled in it under load).
     With ``shape`` (the board's), the pace so far is recorded for boards
     of that shape (seconds per cell of a whole build); and before a build
     (no ``started``) the recorded pace, or :data:`BUILD_PACE` for a shape
     not met yet, says whether it can end in time, so even the first pass
-    of a board too large for the time left is not begun.
+    of a board too large for the time left is not begun. Inside
+    :func:`deadline_only` only the deadline and :data:`BUILD_PACE` stop a
+    build; each build refused on its pace is counted (:func:`builds_refused`).
 
     Parameters
     ----------
@@ -315,7 +322,8 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     ...
     TimeoutError: the deadline passed while the SAT encoding was built
     >>> now = time.perf_counter()
-    >>> in_time(now + 5, started=build_clock() - 1, done=0.1)  # 9 s more at this pace
+    >>> in_time(now + 5, started=build_clock() - 1, done=0.4)  # 1.5 s more at this pace: fits
+    >>> in_time(now + 5, started=build_clock() - 4, done=0.4)  # 6 s more
     Traceback (most recent call last):
     ...
     TimeoutError: the SAT encoding would not be built by the deadline
@@ -328,17 +336,74 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     now = time.perf_counter()
     cells = 0 if shape is None else int(shape[0]) * int(shape[1])
     took = 0.0 if started is None else max(0.0, build_clock() - started)
-    if started is not None and cells and 0 < done <= 1:
+    judged = started is not None and JUDGED_FROM <= done <= 1
+    if judged and cells:
         _PACE.clear()  # one shape kept: the board being solved
         _PACE[tuple(shape)] = max(BUILD_PACE, took / done / cells)
     if deadline is None:
         return
     if now > deadline:
         raise TimeoutError("the deadline passed while the SAT encoding was built")
-    if started is None and cells and now + _PACE.get(tuple(shape), BUILD_PACE) * cells > deadline:
+    judge = _JUDGE.get()
+    pace = _PACE.get(tuple(shape), BUILD_PACE) if judge and cells else BUILD_PACE
+    if (started is None and now + pace * cells > deadline) or (
+            judge and judged and done < 1 and now + took * (1 / done - 1) > deadline):
+        _REFUSED[0] += 1
         raise TimeoutError("the SAT encoding would not be built by the deadline")
-    if started is not None and 0 < done < 1 and now + took * (1 / done - 1) > deadline:
-        raise TimeoutError("the SAT encoding would not be built by the deadline")
+
+
+def builds_refused() -> int:
+    """How many builds :func:`in_time` has refused so far in this process, on their pace (the deadline not passed).
+
+    Returns
+    -------
+    int
+        A count that only grows.
+
+    Examples
+    --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.backend import builds_refused, in_time
+    >>> before = builds_refused()
+    >>> try:
+    ...     in_time(time.perf_counter() + 0.01, shape=(3000, 3000))
+    ... except TimeoutError:
+    ...     pass
+    >>> builds_refused() - before
+    1
+    """
+    return _REFUSED[0]
+
+
+def deadline_only() -> Callable[[], None]:
+    """Builds judged by their deadline alone from now on (not by the pace met); returns the call undoing it.
+
+    A solve whose last round ended early with a build refused on its pace
+    has nothing else to do with the time left: its next round builds
+    anyway, stopped only when the deadline passes (:func:`.pipeline.fast`),
+    or before its first pass when even the lower bound :data:`BUILD_PACE`
+    says it cannot end in time.
+
+    Returns
+    -------
+    callable
+        Called with no argument, it restores the judging in force before.
+
+    Examples
+    --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.backend import build_clock, deadline_only, in_time
+    >>> in_time(None, build_clock() - 9, 1.0, (30, 30))  # a build of this board took 9 s (10 ms a cell)
+    >>> undo = deadline_only()
+    >>> in_time(time.perf_counter() + 1, shape=(30, 30))  # not refused: 18 ms at the lower bound
+    >>> undo()
+    >>> in_time(time.perf_counter() + 1, shape=(30, 30))
+    Traceback (most recent call last):
+    ...
+    TimeoutError: the SAT encoding would not be built by the deadline
+    """
+    token = _JUDGE.set(False)
+    return lambda: _JUDGE.reset(token)
 
 
 def build_clock() -> float:
@@ -373,6 +438,10 @@ time left without even its first pass (half a second on 300x300).
 """
 _PACE: dict[tuple[int, int], float] = {}
 """The pace of the last board's builds (:func:`in_time`), by shape."""
+_JUDGE: ContextVar[bool] = ContextVar("_JUDGE", default=True)
+"""Whether :func:`in_time` refuses builds on their pace (:func:`deadline_only` sets it false)."""
+_REFUSED = [0]
+"""The builds refused on their pace so far (:func:`builds_refused`)."""
 
 
 BUILD_SHARES = {"degree": 0.05, "colour": 0.14, "lines": 0.35, "load": 0.4}
@@ -384,6 +453,15 @@ cores, 27 November) spent 1-7% of it on the degree clauses, 4-21% up to the
 colour clauses, and 55% loading the solver. A build judged too slow by a
 share too small gives up when it might have ended just in time, with no
 time left to solve.
+"""
+JUDGED_FROM = BUILD_SHARES["lines"]
+"""The share of a build done before :func:`in_time` judges it by its pace (and records that pace for the board).
+
+Several passes, a quarter to a third of the build's time: under load (a
+process given a tenth of a core) a pass of a few hundredths of a second
+can take ten times that when the process waits its turn in it, and the
+first pass alone said 8.3 s a build where builds took 1 to 3 s
+(``docs/benchmarks.md``); over several passes such a wait weighs far less.
 """
 
 

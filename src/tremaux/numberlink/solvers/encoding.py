@@ -213,7 +213,7 @@ class Encoding(ClauseBuilders):
         kinds[off] = 3  # no line (they have no edge left)
         degree, self.trivially_unsat = degree_clauses(packed, deg, kinds)
         clauses.extend(degree)
-        in_time(deadline, t0, BUILD_SHARES["degree"], (h, w))  # a pass over a large board takes a second or more: timed
+        in_time(deadline, t0, BUILD_SHARES["degree"])  # a pass over a large board takes a second or more: timed
         free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
         # edges between a free cell and a number: which, and the cells at either end
@@ -236,7 +236,7 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        in_time(deadline, t0, BUILD_SHARES["lines"])
+        in_time(deadline, t0, BUILD_SHARES["lines"], (h, w))  # judged from here on, its pace recorded
         clauses.extend(self._squares(idx, induced or not uturns))
         if corners:
             if rule != "fill" or hole.any() or off.any():

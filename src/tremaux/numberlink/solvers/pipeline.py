@@ -47,8 +47,7 @@ stage                   answers
                         half the time left when ``portfolio`` follows (one solution under
                         ``nikoli``, asked with the clauses of :mod:`.shortcuts`); for one
                         solution under ``fill``, not while the ``untouched`` stage's SAT
-                        question is undecided before the last round, nor once that question
-                        has gone on from an earlier round (it has the time instead)
+                        question is undecided, but in a solve of one round (it has the time instead)
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
                         first answer kept (:mod:`.portfolio`); not begun before the last
@@ -98,6 +97,7 @@ from functools import partial
 from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
+from .backend import builds_refused, deadline_only
 from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
 from .counting import count_stage
@@ -142,6 +142,8 @@ UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
 _EARLY_ROUND: ContextVar[bool] = ContextVar("_EARLY_ROUND", default=False)
 """Set while :func:`_in_rounds` runs a round that is not the solve's last."""
+_ONLY_ROUND: ContextVar[bool] = ContextVar("_ONLY_ROUND", default=True)
+"""Set while :func:`_in_rounds` runs a solve's first round that is also its last (a solve of one round)."""
 
 
 def _verdict(task: Task) -> Answer | None:
@@ -266,11 +268,6 @@ def _glance(task: Task) -> Answer | None:
     return router_probe(task)
 
 
-CARRIED = UNTOUCHED_KEY + ("carried",)
-"""Kept once SAT's question of the ``untouched`` stage goes on from an earlier round: :func:`_sat` stands aside
-(on 100x100 boards its last round built the exact encoding, 0.8-1.2 s, and never solved it: ``docs/benchmarks.md``)."""
-
-
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
@@ -302,19 +299,17 @@ def _untouched(task: Task) -> Answer | None:
     mended = bands_stage(task) or mended_stage(task)  # open boards: the small board, then the mending
     if mended is not None:
         return mended
-    if UNTOUCHED_KEY in task.kept:  # SAT's question goes on from an earlier round: the exact stage stands aside
-        task.kept[CARRIED] = True
     return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer | None:
     """The exact SAT stage (:func:`.sat.sat_stage`); not beside an undecided SAT question of ``fill`` without
-    U-turns before the solve's last round, nor in any round once that question has gone on from an earlier one
-    (:data:`CARRIED`; :func:`_portfolio` says why: that question answers such boards, and says "none" in a
-    fraction of a second where it is not the right one).
+    U-turns but in a solve of one round (:func:`_portfolio` says why: that question answers such boards, and
+    says "none" in a fraction of a second where it is not the right one). On 100x100 boards a last round built
+    the exact encoding beside it (0.6-1.2 s) and never solved it, the question begun in that round or before
+    (``docs/benchmarks.md``); that question goes on with the time instead.
     """
-    if task.rule.cover and task.want == 1 and UNTOUCHED_KEY in task.kept and (
-            _EARLY_ROUND.get() or CARRIED in task.kept):
+    if task.rule.cover and task.want == 1 and UNTOUCHED_KEY in task.kept and not _ONLY_ROUND.get():
         return None
     if portfolio_follows(task):
         task = replace(task, deadline=task.share(SAT_BEFORE_PORTFOLIO_SHARE))
@@ -422,7 +417,9 @@ def fast(task: Task) -> Answer:
     round that would leave less than its own length takes all of it; a last
     round that ends early, its stages having used at least
     :data:`LAST_ROUND_USED` of its time, is followed by one more when work is
-    kept). The search runs and SAT encodings a stage keeps
+    kept; a last round that ends early with a SAT encoding refused on its pace is
+    followed by one more, the encodings judged by the deadline alone:
+    :func:`.backend.deadline_only`). The search runs and SAT encodings a stage keeps
     (:meth:`.Task.resumable`) go on from one round to the next. Uniqueness and counting (``want`` 2 or
     more) are one round: the ``another`` stage asks for the first solution
     in rounds, then races its own parts in turns that double.
@@ -458,18 +455,21 @@ def _in_rounds(task: Task, start: int) -> Answer:
     best: Answer | None = None
     horizon = FIRST_HORIZON
     again = False  # the last round was given once more
+    first, undo = True, None  # undo: builds judged by their deadline alone (a build was refused on its pace)
     try:
         while True:
             left = task.left()
             last = left is not None and left <= 2 * horizon
             began = time.perf_counter()
             round_task = task if last else replace(task, deadline=began + horizon)
-            loaded = load_seconds()
-            token = _EARLY_ROUND.set(not last)
+            loaded, refused = load_seconds(), builds_refused()
+            token, only = _EARLY_ROUND.set(not last), _ONLY_ROUND.set(first and last)
             try:
                 answer = _from(round_task, start)
             finally:
                 _EARLY_ROUND.reset(token)
+                _ONLY_ROUND.reset(only)
+            first = False
             if answer.exhausted or answer.found >= task.want:
                 return answer
             if best is None or answer.found > best.found:
@@ -477,13 +477,19 @@ def _in_rounds(task: Task, start: int) -> Answer:
             if task.left() == 0:
                 return best
             if last:  # time is left: the work kept goes on in one more last round, when the stages used their time
-                if again or not task.kept or time.perf_counter() - began < LAST_ROUND_USED * left:
+                early = time.perf_counter() - began < LAST_ROUND_USED * left
+                if early and undo is None and builds_refused() > refused:  # a build refused on its pace ended it
+                    undo = deadline_only()
+                    continue
+                if again or not task.kept or early:
                     return best
                 again = True
                 continue
             if load_seconds() == loaded:  # a round spent loading kernels on their first use is given again
                 horizon *= HORIZON_GROWTH
     finally:
+        if undo is not None:
+            undo()
         task.close_kept()  # the search runs and encodings the stages kept for a next round
 
 
