@@ -13,9 +13,12 @@ be interrupted, and an answer past the budget counts as none):
   by two);
 * ``descend``: one encoding and an incremental totalizer (``pysat.card.ITotalizer``) over its empty cells: the
   first lines found (empty cells preferred off) bound the count, then fewer are asked for under an assumption
-  until the solver says no (``check._fewest_empty(..., downward=True)``);
+  until the solver says no (``check._fewest_empty(..., ask="down")``);
 * ``climb``: the same encoding and totalizer, at most ``m`` asked for, ``m`` from the checkerboard count up by two
-  (``check._fewest_empty`` now; the first lines found are named, when the fewest is not proved in time);
+  (``ask="up"``);
+* ``both``: the two questions of ``climb`` and ``descend`` in turns of 1000 conflicts, doubled every round, in
+  the same solver (``check._fewest_empty`` now; the best lines found are named when the fewest is not proved in
+  time);
 * ``rc2``: python-sat's RC2 MaxSAT over the same clauses, empty cells soft, closed loops cut and asked again.
 
     PYTHONPATH=src python benchmarks/bench_nl_fewest_empty.py                  # 24 cases, 5 s each
@@ -126,18 +129,23 @@ def ascend(puzzle, touch, deadline):
     return None if found is None else int(found.sum())
 
 
-def descend(puzzle, touch, deadline, downward=True):
+def descend(puzzle, touch, deadline, ask="down"):
     """One encoding, an incremental totalizer, fewer asked for until the solver says no."""
     from tremaux.numberlink.check import _fewest_empty
     from tremaux.numberlink.rules import resolve
 
-    found = _fewest_empty(puzzle, resolve("fill", touch=touch), deadline, downward=downward)
+    found = _fewest_empty(puzzle, resolve("fill", touch=touch), deadline, ask=ask)
     return None if found is None or not found[1] else int(found[0].sum())
 
 
 def climb(puzzle, touch, deadline):
     """One encoding, an incremental totalizer, at most m asked for from the checkerboard count up."""
-    return descend(puzzle, touch, deadline, downward=False)
+    return descend(puzzle, touch, deadline, ask="up")
+
+
+def both(puzzle, touch, deadline):
+    """One encoding, an incremental totalizer, the two questions in turns of doubling conflicts."""
+    return descend(puzzle, touch, deadline, ask="both")
 
 
 def rc2(puzzle, touch, deadline):
@@ -189,14 +197,14 @@ def rc2(puzzle, touch, deadline):
     return None
 
 
-WAYS = {"ascend": ascend, "climb": climb, "descend": descend, "rc2": rc2}
+WAYS = {"ascend": ascend, "climb": climb, "descend": descend, "both": both, "rc2": rc2}
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=24, help="puzzles that need empty cells (half dev, half held)")
     ap.add_argument("--budget", type=float, default=5.0, help="seconds each way may take on a case")
-    ap.add_argument("--ways", default="ascend,climb,descend,rc2")
+    ap.add_argument("--ways", default="ascend,climb,descend,both,rc2")
     a = ap.parse_args(argv)
     ways = a.ways.split(",")
     descend(*cases(1, 10_000)[0][:2], time.perf_counter() + 30)  # kernels compiled and modules imported first

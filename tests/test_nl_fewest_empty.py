@@ -31,13 +31,12 @@ def _fewest(rows, touch: bool) -> int:
     return min(p.height * p.width - sum(len(line) for line in s) for s in every)
 
 
-@pytest.mark.parametrize("downward", [False, True])
+@pytest.mark.parametrize("ask", ["both", "up", "down"])
 @pytest.mark.parametrize("touch", [False, True])
 @pytest.mark.parametrize("rows", BOARDS)
-def test_the_fewest_empty_cells_match_the_brute_force_asked_up_or_down(rows, touch, downward):
+def test_the_fewest_empty_cells_match_the_brute_force_however_asked(rows, touch, ask):
     p = Puzzle.from_rows(rows)
-    found, proved = check._fewest_empty(p, resolve("fill", touch=touch), time.perf_counter() + 30,
-                                        downward=downward)
+    found, proved = check._fewest_empty(p, resolve("fill", touch=touch), time.perf_counter() + 30, ask=ask)
     assert proved and int(found.sum()) == _fewest(rows, touch)
     assert not (found & (p.grid > 0)).any()  # empty cells, never a number
 

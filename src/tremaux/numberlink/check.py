@@ -195,18 +195,23 @@ def _emptied(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: flo
     return replace(d, reasons=(first, *d.reasons[1:]))
 
 
+EMPTY_CONFLICTS = 1000
+"""Conflicts of the first turn of each of the two questions of :func:`_fewest_empty` (doubled every round)."""
+
+
 def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float, *,
-                  downward: bool = False) -> tuple[np.ndarray, bool] | None:
+                  ask: str = "both") -> tuple[np.ndarray, bool] | None:
     """The cells left empty by the lines (under ``the``'s touch) that leave the fewest empty found by
     ``deadline``, and whether no lines leave fewer; ``None`` when no lines were found by then.
 
     One SAT encoding under ``fill`` with any free cell allowed to stay empty, its empty cells preferred off: the
-    first lines found bound the count from above, the checkerboard count from below (and fixes the parity of the
-    empty cells). An incremental totalizer over the empty cells (python-sat's ``ITotalizer``) then asks the same
-    solver, under an assumption, for lines leaving at most ``m`` empty, ``m`` from the lower bound up by two: the
-    first ``m`` answered is the fewest (``downward``: from two fewer than the best found down, until the solver
-    says there are none; ``benchmarks/bench_nl_fewest_empty.py`` measures both). Closed loops in a model are cut
-    and the question asked again: the lines are lines only.
+    first lines found bound the count from above (``k``), the checkerboard count from below (``low``; it also fixes
+    the parity of the empty cells). An incremental totalizer over the empty cells (python-sat's ``ITotalizer``)
+    then asks the same solver, under an assumption, for lines leaving at most ``low`` empty (none: ``low`` goes up
+    by two) and for lines leaving at most ``k - 2`` (lines: ``k`` goes down; none: ``k`` is the fewest), in turns
+    of :data:`EMPTY_CONFLICTS` conflicts each, doubled every round, until the bounds meet. ``ask``: ``"up"`` or
+    ``"down"`` asks only one of the two, to the end (``benchmarks/bench_nl_fewest_empty.py`` measures the
+    three). Closed loops in a model are cut and the question asked again: the lines are lines only.
     """
     from pysat.card import ITotalizer
 
@@ -222,14 +227,13 @@ def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float, *,
                       deadline=deadline + load_seconds() - loaded) as enc:
             holes = enc.hole_var[enc.hole].tolist() if enc.hole.any() else []
             enc.solver.set_phases([-v for v in holes])  # lines through every cell they reach tried first
-            m, ask = None, []
+            model = enc.next_model(deadline + load_seconds() - loaded)
+            if model is None:
+                return None
+            sides = {"both": ("up", "down"), "up": ("up",), "down": ("down",)}[ask]
+            budget = EMPTY_CONFLICTS if len(sides) > 1 else None
             while True:
-                model = enc.next_model(deadline + load_seconds() - loaded, assumptions=ask)
-                if model is None and (m is None or downward):  # no lines, or none leaving fewer than the best
-                    return None if best is None else (best, True)
-                if model is None:  # none leaving m: two more, the parity the count fixes
-                    low = m + 2
-                else:
+                if model is not None:
                     owner = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)[0]
                     best = (owner <= 0).reshape(puzzle.shape)  # no loop is left in a model under fill
                 k = int(best.sum())
@@ -239,8 +243,23 @@ def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float, *,
                     tot = ITotalizer(lits=holes, ubound=k, top_id=enc.nvars)
                     for clause in tot.cnf.clauses:
                         enc.add_clause(clause)
-                m = k - 2 if downward else low
-                ask = [-tot.rhs[m]]  # at most m empty
+                side = sides[0]
+                m = low if side == "up" else k - 2
+                until = deadline + load_seconds() - loaded
+                try:  # at most m empty
+                    model = enc.next_model(until, assumptions=[-tot.rhs[m]], conflicts=budget)
+                except TimeoutError:
+                    if time.perf_counter() > until:
+                        raise
+                    model = None  # this turn's conflicts used up: the other question's turn
+                else:
+                    if model is None and side == "down":
+                        return best, True
+                    if model is None:
+                        low = m + 2
+                if len(sides) > 1:
+                    sides = sides[::-1]
+                    budget = budget * 2 if side == "down" else budget
     except TimeoutError:
         return None if best is None else (best, False)
     finally:
