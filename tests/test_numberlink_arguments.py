@@ -141,5 +141,5 @@ def test_the_verdict_does_not_hang_on_the_hint_of_the_solve(monkeypatch):
     d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     assert d.verdict == "needs-empty-cells"
     assert d.reasons == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; at "
-                         "fewest 1 cell stays empty (row 2 column 3); it has solutions if cells may stay empty "
+                         "fewest 1 cell stays empty (row 2 column 1); it has solutions if cells may stay empty "
                          "(rule nikoli)",)

@@ -9,7 +9,7 @@ proper
 >>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"]), touch=True))
 multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
-needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; at fewest 1 cell stays empty (row 2 column 3); it has solutions if cells may stay empty (rule nikoli)
+needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; at fewest 1 cell stays empty (row 2 column 1); it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
 no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)
 >>> print(diagnose(Puzzle.from_rows(["1.1", "...", "22."]), rule="nikoli"))
@@ -171,7 +171,8 @@ but a smaller floor (the hint's 50 ms) named them in one check out of three on a
 def _emptied(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: float | None) -> Diagnosis:
     """``d`` (needs empty cells) with the cells that must stay empty named in its first reason: the lines drawn
     leaving the fewest cells empty (:func:`_fewest_empty`), within the time the check has taken so far (at least
-    :data:`EMPTY_FLOOR`) and half of what is left of its limit; without an answer in that time ``d`` is given back as it is."""
+    :data:`EMPTY_FLOOR`) and half of what is left of its limit. When lines were found in that time but not proved
+    to leave the fewest, the cells they leave empty are named as such; without lines ``d`` is given back as it is."""
     from ..kernels import numberlink as kn
     from .solvers import encoding  # noqa: F401
 
@@ -183,43 +184,87 @@ def _emptied(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: flo
     found = _fewest_empty(puzzle, the, now + budget) if budget > 0 else None
     if found is None:
         return d
-    empty = [(int(r), int(c)) for r, c in np.argwhere(found)]
+    empty = [(int(r), int(c)) for r, c in np.argwhere(found[0])]
     cells = ", ".join(f"row {r + 1} column {c + 1}" for r, c in empty[:4]) + (
         f" and {len(empty) - 4} more" if len(empty) > 4 else "")
-    n = len(empty)
-    said = f"; at fewest {n} cell{'s' if n != 1 else ''} stay{'s' if n == 1 else ''} empty ({cells})"
+    n, s = len(empty), "s" if len(empty) != 1 else ""
+    said = (f"; at fewest {n} cell{s} stay{'s' if n == 1 else ''} empty ({cells})" if found[1] else
+            f"; lines exist that leave {n} cell{s} empty ({cells}; whether fewer do was not settled in time)")
     first = d.reasons[0]  # said before the note that cells may stay empty, which ends the line
     first = first[: -len(_NIKOLI)] + said + _NIKOLI if first.endswith(_NIKOLI) else first + said
     return replace(d, reasons=(first, *d.reasons[1:]))
 
 
-def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float) -> np.ndarray | None:
-    """The cells left empty by lines (under ``the``'s touch) that leave the fewest empty, or ``None`` when that
-    is not known by ``deadline``.
+EMPTY_CONFLICTS = 1000
+"""Conflicts of the first turn of each of the two questions of :func:`_fewest_empty` (doubled every round)."""
 
-    SAT under ``fill`` with at most ``m`` empty cells, ``m`` from the checkerboard count (no fewer can stay empty)
-    up by two (the count fixes the parity of the empty cells): the first ``m`` answered has the fewest, once
-    every smaller one was proved to have no lines (closed loops in a model are cut and the question asked again).
+
+def _fewest_empty(puzzle: Puzzle, the: Rule, deadline: float, *,
+                  ask: str = "both") -> tuple[np.ndarray, bool] | None:
+    """The cells left empty by the lines (under ``the``'s touch) that leave the fewest empty found by
+    ``deadline``, and whether no lines leave fewer; ``None`` when no lines were found by then.
+
+    One SAT encoding under ``fill`` with any free cell allowed to stay empty, its empty cells preferred off: the
+    first lines found bound the count from above (``k``), the checkerboard count from below (``low``; it also fixes
+    the parity of the empty cells). An incremental totalizer over the empty cells (python-sat's ``ITotalizer``)
+    then asks the same solver, under an assumption, for lines leaving at most ``low`` empty (none: ``low`` goes up
+    by two) and for lines leaving at most ``k - 2`` (lines: ``k`` goes down; none: ``k`` is the fewest), in turns
+    of :data:`EMPTY_CONFLICTS` conflicts each, doubled every round, until the bounds meet. ``ask``: ``"up"`` or
+    ``"down"`` asks only one of the two, to the end (``benchmarks/bench_nl_fewest_empty.py`` measures the
+    three). Closed loops in a model are cut and the question asked again: the lines are lines only.
     """
+    from pysat.card import ITotalizer
+
     from .solvers.encoding import Encoding
     from ..kernels import numberlink as kn
 
-    induced = not the.touch
-    m = abs(colour_surplus(puzzle))
+    low = abs(colour_surplus(puzzle))
     loaded = load_seconds()
-    while m <= puzzle.free_cells:
-        until = deadline + load_seconds() - loaded  # kernels loaded on their first use are not charged to it
-        try:
-            with Encoding(puzzle, "fill", holes="any", max_holes=m, induced=induced, deadline=until) as enc:
-                model = enc.next_model(until)  # closed loops cut and asked again: lines only
-                if model is not None:  # the lines as the model draws them (untangling would shorten them)
+    best, tot = None, None
+    try:
+        # kernels loaded on their first use are not charged to it
+        with Encoding(puzzle, "fill", holes="any", induced=not the.touch,
+                      deadline=deadline + load_seconds() - loaded) as enc:
+            holes = enc.hole_var[enc.hole].tolist() if enc.hole.any() else []
+            enc.solver.set_phases([-v for v in holes])  # lines through every cell they reach tried first
+            model = enc.next_model(deadline + load_seconds() - loaded)
+            if model is None:
+                return None
+            sides = {"both": ("up", "down"), "up": ("up",), "down": ("down",)}[ask]
+            budget = EMPTY_CONFLICTS if len(sides) > 1 else None
+            while True:
+                if model is not None:
                     owner = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)[0]
-        except TimeoutError:
-            return None
-        if model is not None:
-            return (owner <= 0).reshape(puzzle.shape)  # no loop is left in a model under fill
-        m += 2
-    return None
+                    best = (owner <= 0).reshape(puzzle.shape)  # no loop is left in a model under fill
+                k = int(best.sum())
+                if k <= low:
+                    return best, True
+                if tot is None:
+                    tot = ITotalizer(lits=holes, ubound=k, top_id=enc.nvars)
+                    for clause in tot.cnf.clauses:
+                        enc.add_clause(clause)
+                side = sides[0]
+                m = low if side == "up" else k - 2
+                until = deadline + load_seconds() - loaded
+                try:  # at most m empty
+                    model = enc.next_model(until, assumptions=[-tot.rhs[m]], conflicts=budget)
+                except TimeoutError:
+                    if time.perf_counter() > until:
+                        raise
+                    model = None  # this turn's conflicts used up: the other question's turn
+                else:
+                    if model is None and side == "down":
+                        return best, True
+                    if model is None:
+                        low = m + 2
+                if len(sides) > 1:
+                    sides = sides[::-1]
+                    budget = budget * 2 if side == "down" else budget
+    except TimeoutError:
+        return None if best is None else (best, False)
+    finally:
+        if tot is not None:
+            tot.delete()
 
 
 def _limit(time_limit: float | None) -> float:
