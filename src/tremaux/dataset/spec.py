@@ -1,19 +1,16 @@
 """What a dataset holds: :class:`DatasetSpec`, read from options or a TOML/JSON file.
 
-A spec fixes every file of a dataset: the same spec gives the same shards,
-byte for byte, whatever engine builds them. It names
+A spec fixes every file of a dataset (the same shards, byte for byte, whatever engine builds them). It names
 
-* how many mazes (``count``) and their size (``size``, or a range
-  ``size`` .. ``max_size``, both inclusive);
+* how many mazes (``count``) and their size (``size``, or a range ``size`` .. ``max_size``, both inclusive);
 * the base ``seed`` from which every maze's seed is derived;
 * the generator, its options and the braid share; the solver(s);
 * which outputs each row carries (see :data:`OUTPUTS`);
 * filters applied during generation (see :data:`FILTERS`);
 * the shard size (rows per file) and the shard format (see :data:`SHARD_FORMATS`).
 
-The checks of single values are in :mod:`tremaux.dataset.spec_values`, the
-parsing of spec files in :mod:`tremaux.dataset.spec_files`; their names are
-importable from here too.
+The checks of single values are in :mod:`tremaux.dataset.spec_values`, the parsing of spec files in
+:mod:`tremaux.dataset.spec_files`; their names are importable from here too.
 
 Examples
 --------
@@ -81,11 +78,11 @@ class DatasetSpec:
     count : int
         Number of rows (mazes).
     size : tuple of int or str
-        ``(H, W)`` of every maze, or the smallest size when ``max_size`` is given;
-        a text ``"HxW..HxW"`` gives both ends of a range.
+        ``(H, W)`` of every maze, or the smallest size when ``max_size`` is given; a text ``"HxW..HxW"`` gives both
+        ends of a range.
     max_size : tuple of int or str, optional
-        Largest size: each row's height and width are drawn uniformly in
-        ``size[0]..max_size[0]`` and ``size[1]..max_size[1]`` from the row's seed.
+        Largest size: each row's height and width are drawn uniformly in ``size[0]..max_size[0]`` and
+        ``size[1]..max_size[1]`` from the row's seed.
     seed : int
         Base seed; row ``i`` is generated from ``derive_seed(seed, i)``.
     generator : str
@@ -95,28 +92,25 @@ class DatasetSpec:
     braid : float
         Share of dead ends removed after carving, in ``[0, 1]``.
     solvers : tuple of str
-        Names in :data:`tremaux.solvers.SOLVERS`; every row is solved by each,
-        from the top-left cell to the bottom-right cell.
+        Names in :data:`tremaux.solvers.SOLVERS`; every row is solved by each, from the top-left cell to the
+        bottom-right cell.
     outputs : tuple of str
         Keys of :data:`OUTPUTS`.
     filters : dict
-        Keys of :data:`FILTERS` with integer bounds. Solution lengths count
-        passages (moves), as :attr:`tremaux.measure.MazeStats.solution_length`
-        does: a path of ``k`` cells is ``k - 1`` long.
+        Keys of :data:`FILTERS` with integer bounds. Solution lengths count passages (moves), as
+        :attr:`tremaux.measure.MazeStats.solution_length` does: a path of ``k`` cells is ``k - 1`` long.
     max_attempts : int
-        Mazes drawn at most per row before the build stops with an error
-        saying the filters are too strict.
+        Mazes drawn at most per row before the build stops with an error saying the filters are too strict.
     shard_size : int
         Rows per shard.
     shard_format : str
-        File format of the shards, a key of :data:`SHARD_FORMATS`:
-        ``"parquet"`` (default) or ``"arrow"``.
+        File format of the shards, a key of :data:`SHARD_FORMATS`: ``"parquet"`` (default) or ``"arrow"``.
 
     Raises
     ------
     TremauxError
-        For any value out of range, naming it; :class:`UnknownNameError` for an
-        unknown output, filter, generator or solver.
+        For any value out of range, naming it; :class:`UnknownNameError` for an unknown output, filter, generator
+        or solver.
 
     Examples
     --------

@@ -1,13 +1,11 @@
 """The Number Link puzzle model: a grid of pair ids with a label per pair.
 
-A :class:`Puzzle` wraps one ``(H, W)`` array of ``int32``: ``0`` for an empty
-cell and ``k`` (``1 <= k <= n``) for an endpoint of pair ``k``. Every pair id
-appears exactly twice. ``labels[k - 1]`` is the text the puzzle shows for pair
+A :class:`Puzzle` wraps one ``(H, W)`` array of ``int32``: ``0`` for an empty cell and ``k`` (``1 <= k <= n``) for an
+endpoint of pair ``k``. Every pair id appears exactly twice. ``labels[k - 1]`` is the text the puzzle shows for pair
 ``k`` (``"1"``, ``"A"``, ``"17"``...). The array is read-only.
 
-Pairs are numbered in the order the source lists them (``LINE#k`` of a
-contest file) or, for a grid of labels, by their label: integers in numeric
-order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
+Pairs are numbered in the order the source lists them (``LINE#k`` of a contest file) or, for a grid of labels, by
+their label: integers in numeric order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
 
 The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in :mod:`tremaux.numberlink.rules`;
 :data:`RULES` and :func:`check_rule` are re-exported here.
@@ -89,23 +87,20 @@ class Puzzle:
     Parameters
     ----------
     grid : array_like of int, Puzzle, str or path
-        ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of
-        pair ``k``. Each ``k`` must appear exactly twice, with no id skipped.
-        A puzzle, what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle
+        ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of pair ``k``. Each ``k`` must appear
+        exactly twice, with no id skipped. A puzzle, what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle
         text, rows of text (``["1.1", "2.2"]``) or a file's path are taken too, as
         :func:`~tremaux.numberlink.solve_puzzle` takes them.
     labels : sequence of str, optional
-        The label shown for each pair, ``labels[k - 1]`` for pair ``k``
-        (default ``"1"``, ``"2"``, ...).
+        The label shown for each pair, ``labels[k - 1]`` for pair ``k`` (default ``"1"``, ``"2"``, ...).
     name : str, optional
         Where the puzzle comes from (a file name, ``"Q05"``...).
 
     Raises
     ------
     PuzzleError
-        A pair id that appears once or more than twice (named, with its cells),
-        a skipped id, an id above the number of cells, or labels that do not
-        match.
+        A pair id that appears once or more than twice (named, with its cells), a skipped id, an id above the number
+        of cells, or labels that do not match.
     InvalidSizeError
         An empty grid or one larger than :data:`MAX_SIDE`.
 
@@ -482,8 +477,7 @@ class Puzzle:
         return picture("puzzle svg", self if solved is None else solved)
 
     def _repr_png_(self, solved: Any = None) -> bytes | None:
-        """A PNG about 1,000 pixels across for a board too big for its SVG, up to ``NOTEBOOK_PUZZLE_PNG_CELLS``
-        cells (``None`` otherwise: the SVG, or the text, is shown); ``solved`` as for :meth:`_repr_svg_`."""
+        """A PNG for a board too big for its SVG, up to ``NOTEBOOK_PUZZLE_PNG_CELLS`` cells; else ``None``."""
         if not NOTEBOOK_PUZZLE_SVG_CELLS < self.height * self.width <= NOTEBOOK_PUZZLE_PNG_CELLS:
             return None
         return picture("puzzle png", self if solved is None else solved)

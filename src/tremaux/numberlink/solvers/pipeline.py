@@ -1,74 +1,62 @@
 """The ``fast`` solver: a list of stages, each returning an answer or ``None`` (the next stage then runs).
 
-======================  ====================================================================
+======================  ==============================================================================================
 stage                   answers
-======================  ====================================================================
+======================  ==============================================================================================
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
-``another``             uniqueness and counting (two solutions or more wanted): a first solution
-                        by the stages below, then "another one?" asked by the search resumed and
-                        SAT in turns (:mod:`.another`); it answers every such task
-``covering``            one solution under ``nikoli`` among lines that cover the board without
-                        running beside themselves, by the compiled search along anti-diagonals
-                        (:mod:`.search`), for a tenth of the time left: every such cover is a
-                        solution, and the search says so, or that there is none, in
+``another``             uniqueness and counting (two solutions or more wanted): a first solution by the stages below,
+                        then "another one?" asked by the search resumed and SAT in turns (:mod:`.another`); it answers
+                        every such task
+``covering``            one solution under ``nikoli`` among lines that cover the board without running beside
+                        themselves, by the compiled search along anti-diagonals (:mod:`.search`), for a tenth of the
+                        time left: every such cover is a solution, and the search says so, or that there is none, in
                         milliseconds on most puzzles
-``glance``              one solution under ``nikoli`` from the router's first ten rounds:
-                        open boards, answered at once
-``dense``               one solution under ``nikoli`` among lines that leave empty only the
-                        cells the checkerboard count forces (:func:`.sat.dense_stage`)
-``interior``            one solution under ``nikoli``, the free cells away from the border
-                        and the numbers first assumed busy, each core of "none" dropping
-                        its assumptions (:func:`.interior.interior_stage`), for half the
-                        time left: lines that wind side by side in clusters
-                        (before the router: measured on ``benchmarks/bench_nl_wind.py``)
-``router``              one solution under ``nikoli`` by negotiated congestion
-                        (:mod:`.router`), in runs from scratch with the next seed, for
-                        answers that leave many cells empty
-``near``                one solution under ``nikoli`` among lines that leave at most ``b``
-                        cells empty, ``b`` deepened past the checkerboard count
-                        (:func:`.near.near_stage`): contest puzzles filled but for a few cells, which
-                        the router's short lines miss
-``untouched``           one solution under ``fill`` when lines may touch: among lines that
-                        never run beside themselves (every such solution is one), where the
-                        corner theorem prunes hard: the compiled search for a tenth of the
-                        time left (not resumed beside SAT's undecided question after a round
-                        of its own); then, on an open board, the board without its empty bands
-                        of two rows or columns, solved, the bands put back (:mod:`.bands`);
-                        then the router's lines stretched and mended over the
-                        board (:mod:`.repair`), for boards with few pairs; then SAT with the
-                        corner theorem as clauses and closed loops stretched into the lines
-                        (:mod:`.stretch`) for most of the rest (without the corner clauses
-                        after the first round: :func:`.sat.untouched_stage`); no answer when none finds one
-``search``              the compiled search (:mod:`.search`), given half the time left (a
-                        tenth for one solution, or when ``portfolio`` follows); its answer is final when it
-                        found what was wanted or searched everything
-``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for
-                        half the time left when ``portfolio`` follows (one solution under
-                        ``nikoli``, asked with the clauses of :mod:`.shortcuts`); for one
-                        solution under ``fill``, not while the ``untouched`` stage's SAT
+``glance``              one solution under ``nikoli`` from the router's first ten rounds: open boards, answered at
+                        once
+``dense``               one solution under ``nikoli`` among lines that leave empty only the cells the checkerboard
+                        count forces (:func:`.sat.dense_stage`)
+``interior``            one solution under ``nikoli``, the free cells away from the border and the numbers first
+                        assumed busy, each core of "none" dropping its assumptions (:func:`.interior.interior_stage`),
+                        for half the time left: lines that wind side by side in clusters (before the router: measured
+                        on ``benchmarks/bench_nl_wind.py``)
+``router``              one solution under ``nikoli`` by negotiated congestion (:mod:`.router`), in runs from scratch
+                        with the next seed, for answers that leave many cells empty
+``near``                one solution under ``nikoli`` among lines that leave at most ``b`` cells empty, ``b`` deepened
+                        past the checkerboard count (:func:`.near.near_stage`): contest puzzles filled but for a few
+                        cells, which the router's short lines miss
+``untouched``           one solution under ``fill`` when lines may touch: among lines that never run beside themselves
+                        (every such solution is one), where the corner theorem prunes hard: the compiled search for a
+                        tenth of the time left (not resumed beside SAT's undecided question after a round of its own);
+                        then, on an open board, the board without its empty bands of two rows or columns, solved, the
+                        bands put back (:mod:`.bands`); then the router's lines stretched and mended over the board
+                        (:mod:`.repair`), for boards with few pairs; then SAT with the corner theorem as clauses and
+                        closed loops stretched into the lines (:mod:`.stretch`) for most of the rest (without the
+                        corner clauses after the first round: :func:`.sat.untouched_stage`); no answer when none finds
+                        one
+``search``              the compiled search (:mod:`.search`), given half the time left (a tenth for one solution, or
+                        when ``portfolio`` follows); its answer is final when it found what was wanted or searched
+                        everything
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for half the time left when
+                        ``portfolio`` follows (one solution under ``nikoli``, asked with the clauses of
+                        :mod:`.shortcuts`); for one solution under ``fill``, not while the ``untouched`` stage's SAT
                         question is undecided, but in a solve of one round (it has the time instead)
-``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
-                        did not answer: Kissat and the router in child processes, the
-                        first answer kept (:mod:`.portfolio`); not begun before the last
-                        round while the ``dense`` stage's question is undecided
-======================  ====================================================================
+``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above did not answer: Kissat
+                        and the router in child processes, the first answer kept (:mod:`.portfolio`); not begun before
+                        the last round while the ``dense`` stage's question is undecided
+======================  ==============================================================================================
 
-The order is measured (``benchmarks/bench_nl_stages.py``, figures in
-``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
-the densest-lines question and the router, which answer most contest
-puzzles in milliseconds where the search took seconds; ``fill`` goes to the
-search first. Uniqueness and counting are the ``another`` stage: a first
-solution by the same stages as a plain solve, then the second question
-(``benchmarks/bench_numberlink.py`` measures its time against the solve's). The search module is optional: without
-it the pipeline goes on to SAT. Only the last stage starts child processes,
-so a puzzle answered before it never does.
+The order is measured (``benchmarks/bench_nl_stages.py``, figures in ``docs/benchmarks.md``): under ``nikoli`` one
+solution comes quickest from the densest-lines question and the router, which answer most contest puzzles in
+milliseconds where the search took seconds; ``fill`` goes to the search first. Uniqueness and counting are the
+``another`` stage: a first solution by the same stages as a plain solve, then the second question
+(``benchmarks/bench_numberlink.py`` measures its time against the solve's). The search module is optional: without it
+the pipeline goes on to SAT. Only the last stage starts child processes, so a puzzle answered before it never does.
 
-The shares above are of a *round*, not of the whole limit (:func:`fast`): the
-first round is :data:`FIRST_HORIZON` seconds, each next one
-:data:`HORIZON_GROWTH` times longer, and the searches, SAT encodings and
-portfolio runs go on from one round to the next, so a long limit never makes
-a stage that cannot answer hold a puzzle for seconds before one that can.
+The shares above are of a *round*, not of the whole limit (:func:`fast`): the first round is :data:`FIRST_HORIZON`
+seconds, each next one :data:`HORIZON_GROWTH` times longer, and the searches, SAT encodings and portfolio runs go on
+from one round to the next, so a long limit never makes a stage that cannot answer hold a puzzle for seconds before
+one that can.
 
 Examples
 --------
