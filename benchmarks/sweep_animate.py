@@ -5,6 +5,7 @@ Usage::
     python benchmarks/sweep_animate.py --quick              # a few minutes: a share of the specs, both halves
     python benchmarks/sweep_animate.py                      # every spec, generator, solver and format
     python benchmarks/sweep_animate.py --quick --half dev   # the development half only (even spec indices)
+    python benchmarks/sweep_animate.py --quick --turn 1     # another share (0 to 2) of the specs, generators, solvers
     python benchmarks/sweep_animate.py --only limits        # sizes from the largest accepted to past it
     python benchmarks/sweep_animate.py --only api           # the Python API in process (half a minute)
 
@@ -138,7 +139,7 @@ def resolve(argv: list[str], root: Path) -> list[str]:
     return [str(root / a[1:]) if a.startswith("@") else a for a in argv]
 
 
-def build(spec_list: list[tuple[int, Spec]], root: Path, quick: bool) -> tuple[list[Case], ...]:
+def build(spec_list: list[tuple[int, Spec]], root: Path, quick: bool, turn: int = 0) -> tuple[list[Case], ...]:
     """Four rounds: mazes, their still pictures, the animations, the twins (same seed)."""
     from tremaux import GENERATORS, SOLVERS
 
@@ -149,7 +150,7 @@ def build(spec_list: list[tuple[int, Spec]], root: Path, quick: bool) -> tuple[l
         half = "dev" if idx % 2 == 0 else "held"
         gens = [g for g in GENERATORS.names() if takes(g, spec)]
         if quick:
-            gens = gens[idx % 3::3] if len(gens) > 3 else gens
+            gens = gens[(idx + turn) % 3::3] if len(gens) > 3 else gens
         args = resolve(spec.argv, root)
         for g in gens:
             k += 1
@@ -179,7 +180,7 @@ def build(spec_list: list[tuple[int, Spec]], root: Path, quick: bool) -> tuple[l
         maze = root / f"m-{idx}-{gens[0]}.json"
         solvers = SOLVERS.names()
         if quick:
-            solvers = solvers[idx % 2::2]
+            solvers = solvers[(idx + turn) % 2::2]
         for s in solvers:
             k += 1
             frames, fms, cell = FRAMES[k % 5], FRAME_MS[k % 5], CELL[k % 4]
@@ -416,6 +417,8 @@ def main() -> None:
     ap.add_argument("--half", choices=("dev", "held", "both"), default="both")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", choices=("cli", "api", "limits"), default=None)
+    ap.add_argument("--turn", type=int, default=0,
+                    help="with --quick: which share of specs, generators and solvers (0 to 2; 0 is the first run's)")
     ap.add_argument("--keep", type=Path, default=None, help="a folder to keep the files in")
     args = ap.parse_args()
     fuzz_inputs.LIMIT_S = 60.0
@@ -423,14 +426,14 @@ def main() -> None:
     spec_list = [(i, s) for i, s in enumerate(all_specs())
                  if args.half == "both" or (i % 2 == 0) == (args.half == "dev")]
     if args.quick:
-        spec_list = [(i, s) for i, s in spec_list if i % 3 != 2]
+        spec_list = [(i, s) for i, s in spec_list if (i + args.turn) % 3 != 2]
     work = args.keep or Path(tempfile.mkdtemp(prefix="sweep-animate-"))
     work.mkdir(parents=True, exist_ok=True)
     root = work / "files"
     fixtures(root)
     cases: list[Case] = []
     if args.only in (None, "cli"):
-        rounds = build(spec_list, root, args.quick)
+        rounds = build(spec_list, root, args.quick, args.turn)
         for name, batch in zip(("mazes", "stills", "animations", "twins"), rounds):
             run(batch, work / name, args.jobs)
             cases += batch

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/sweep_dataset.py --quick              # a few minutes: dev and held-out parts
     python benchmarks/sweep_dataset.py                      # every generator at thousands of rows too
     python benchmarks/sweep_dataset.py --part dev           # only the development part (or held)
+    python benchmarks/sweep_dataset.py --quick --only gen --seed 1   # the generator cases on another draw of seeds
 
 What is built: every generator of the registry (datasets are square: the registry's other grids are not offered)
 at 1x1, 1xN, Nx1, a size range, a larger size, braided, with its options, with a filter; counts of 1, a few and
@@ -60,8 +61,9 @@ def part_of(name: str) -> str:
     return "held" if zlib.crc32(name.encode()) % 3 == 2 else "dev"
 
 
-def seed_of(name: str) -> int:
-    return zlib.crc32(name.encode()) % 100_000
+def seed_of(name: str, draw: int = 0) -> int:
+    """The seed a case builds with: a hash of its name, and of ``--seed`` when it is not 0 (a new draw)."""
+    return zlib.crc32((f"{draw}:{name}" if draw else name).encode()) % 100_000
 
 
 class Sweep:
@@ -428,6 +430,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a few minutes: fewer large counts, smaller interruptions")
     ap.add_argument("--part", choices=("dev", "held", "both"), default="both")
+    ap.add_argument("--seed", type=int, default=0, help="another draw of the generator cases' seeds (0: the first)")
     ap.add_argument("--only", default="", help="comma list of sections: gen,engines,read,interrupt,api,refuse,memory")
     a = ap.parse_args()
     parts = {"dev", "held"} if a.part == "both" else {a.part}
@@ -440,7 +443,7 @@ def main() -> int:
     warm_up(ds.DatasetSpec(count=1))
     if "gen" in only:
         for name, fields, perfect in generator_cases(a.quick):
-            sweep.case(name, run_generator_case, fields, perfect, seed_of(name))
+            sweep.case(name, run_generator_case, fields, perfect, seed_of(name, a.seed))
     engine_specs = [
         dict(count=600, size=(3, 3), max_size=(12, 14), generator="kruskal", braid=0.1, outputs=ALL,
              solvers=("bfs", "dfs"), filters={"min_solution_length": 6}, shard_size=100),
