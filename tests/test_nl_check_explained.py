@@ -110,3 +110,26 @@ def test_pairs_that_cannot_all_be_joined_are_named_when_the_bisection_cannot_go_
     assert why == "numbers '1' and '2' cannot all be connected (the other numbers in the way)"
     assert [1, 2] in asked and [1] in asked and [2] in asked  # the two proved, and neither enough alone
     assert not brute_force(p.grid.tolist(), False, limit=1)
+
+
+def test_a_contest_puzzle_that_needs_empty_cells_is_told_so_in_every_run(monkeypatch):
+    """Under ``fill`` with touching, the first contest puzzle of the corpus has no solution (the checkerboard count)
+    but has lines when cells may stay empty. On a loaded machine the check said so in 2 fresh runs of 10 and "no
+    solution" in the others: its only question past the router's rounds was SAT on every pair at once (seconds
+    without a limit) within a budget of 50 ms. The quick questions of a solve's hint draw such lines in
+    milliseconds, but the solve's hint gives them 50 ms, which a loaded machine spent before an answer; here the
+    hint and that SAT question are made to run out of time every time, as they did then."""
+    from pathlib import Path
+
+    import tremaux.numberlink as nl
+    from tremaux.numberlink import _blame, solvers
+
+    monkeypatch.setattr(solvers, "_other_rule_hint", lambda task, answer, spent: "")
+    monkeypatch.setattr(_blame, "_lines_exist", lambda puzzle, active, until: None)
+
+    corpus = Path(__file__).resolve().parents[1] / "benchmarks" / "numberlink" / "corpus" / "a-contest-dev.txt"
+    p = nl.load_all(corpus)[0]
+    for _ in range(2):
+        d = diagnose(p, "fill", touch=True, time_limit=20)
+        assert d.verdict == "needs-empty-cells", d.reasons
+        assert "rule nikoli" in d.reasons[0]

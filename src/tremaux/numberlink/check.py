@@ -342,7 +342,7 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     far (at least :data:`~tremaux.numberlink.solvers.HINT_FLOOR`) and half of what is left of its limit
     (from ``t0``), never the whole limit to restate what the theorem proved.
     """
-    from .solvers import DEFAULT_TIME_LIMIT, HINT_FLOOR, bound
+    from .solvers import DEFAULT_TIME_LIMIT, HINT_FLOOR, bound, has_solutions_with_empty_cells
     from .solvers import encoding  # noqa: F401
     from .solvers.router import router_joins
 
@@ -354,6 +354,12 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     reasons = (f"{r.message} ({_counted(puzzle)})" if "checkerboard" in why else r.message,)  # one line
     limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
     now = time.perf_counter()
+    if the.cover and has_solutions_with_empty_cells(puzzle, the, max(now - t0, EMPTY_FLOOR), now + (t0 + limit - now) / 2):
+        # the quick questions a solve's hint asks, drawing lines that leave cells empty in milliseconds where the
+        # bisection's first question (SAT on every pair) took seconds: the verdict went from needs-empty-cells to
+        # no-solution from run to run
+        return _emptied(Diagnosis("needs-empty-cells", the.name, (f"{r.message}{_NIKOLI}",), r, puzzle.name,
+                                  the.touch), puzzle, the, t0, time_limit)
     budget = min(max(now - t0, HINT_FLOOR), (t0 + limit - now) / 2)
     # a question that overruns its budget (an encoding of a huge board looks at the clock between its passes) goes
     # on in a child killed shortly after it: the smallest limit whose question moves there after the floor

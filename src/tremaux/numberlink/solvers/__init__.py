@@ -52,7 +52,7 @@ from . import pipeline, traveler  # noqa: E402,F401  (they register themselves)
 from .verdicts import colour_surplus, quick_verdict
 
 __all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "iter_solve_file", "quick_verdict", "colour_surplus",
-           "DEFAULT_TIME_LIMIT", "DEFAULT_LIMIT"]
+           "has_solutions_with_empty_cells", "DEFAULT_TIME_LIMIT", "DEFAULT_LIMIT"]
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a solve, a uniqueness check or a count may take when no ``time_limit`` is given."""
@@ -366,21 +366,56 @@ def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     """
     if not (task.rule.cover and answer.proven_none and task.puzzle.pairs):
         return ""
-    loose = resolve("nikoli", task.rule.touch)
-    if quick_verdict(task.puzzle, loose) is not None:
-        return ""
+    found = has_solutions_with_empty_cells(task.puzzle, task.rule, max(spent, HINT_FLOOR), task.share(0.5))
+    return "; it has solutions if cells may stay empty (rule nikoli)" if found else ""
+
+
+def has_solutions_with_empty_cells(puzzle: Puzzle, rule: Rule, seconds: float, until: float | None = None) -> bool:
+    """Whether the quick questions find lines for every pair of ``puzzle`` when cells may stay empty.
+
+    The router, as a solve's own router stage runs it, then the densest lines, under ``nikoli`` with ``rule``'s
+    touch, for ``seconds`` (and no later than ``until``, a ``time.perf_counter()`` value); a try that spent its
+    time loading kernels on their first use is given again. ``True`` is a proof (lines were drawn); ``False`` proves
+    nothing. What a solve's hint and a check's "needs empty cells" verdict ask.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    rule : Rule
+        The rule whose touch setting the lines keep.
+    seconds : float
+        Time the questions may take.
+    until : float, optional
+        A deadline they never pass.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers import has_solutions_with_empty_cells
+    >>> has_solutions_with_empty_cells(Puzzle.from_rows(["1.1", "...", "2.2"]), resolve("fill"), 1.0)
+    True
+    """
+    loose = resolve("nikoli", rule.touch)
+    if not puzzle.pairs or quick_verdict(puzzle, loose) is not None:
+        return False
     from .router import router_stage
     from .sat import dense_stage
 
-    half = task.share(0.5)
+    found = None
     for _ in range(2):  # a try that spent its budget loading kernels on their first use (a second) is given again:
-        loaded = load_seconds()  # else the hint came and went from run to run
-        deadline = time.perf_counter() + max(spent, HINT_FLOOR)
-        again = Task(task.puzzle, loose, 1, deadline if half is None else min(deadline, half))
+        loaded = load_seconds()  # else the answer came and went from run to run
+        deadline = time.perf_counter() + seconds
+        again = Task(puzzle, loose, 1, deadline if until is None else min(deadline, until))
         found = router_stage(again) or (dense_stage(again) if again.left() else None)
         if (found and found.solutions) or load_seconds() == loaded:
             break
-    return "; it has solutions if cells may stay empty (rule nikoli)" if found and found.solutions else ""
+    return bool(found and found.solutions)
 
 
 def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, count: int | None, limit: float,
