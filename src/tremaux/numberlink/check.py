@@ -119,7 +119,8 @@ def _diagnosed(puzzle: Puzzle, the: Rule, time_limit: float | None) -> Diagnosis
                              t0 + load_seconds() - loaded, time_limit)
         if why is not None:  # a theorem proved it: only what can be named cheaply is added to it
             return _proved(puzzle, the, r, why, t0 + load_seconds() - loaded, time_limit)
-        blocking = _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit)
+        blocking = (_ALL_DRAWN if _lines_leave_cells_empty(puzzle, the, t0 + load_seconds() - loaded, _limit(time_limit))
+                    else _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit))
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}{_NIKOLI}"  # numbers, a hint out of
             return _touching(_emptied(Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t), puzzle,  # time)
@@ -342,7 +343,7 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     far (at least :data:`~tremaux.numberlink.solvers.HINT_FLOOR`) and half of what is left of its limit
     (from ``t0``), never the whole limit to restate what the theorem proved.
     """
-    from .solvers import DEFAULT_TIME_LIMIT, HINT_FLOOR, bound, has_solutions_with_empty_cells
+    from .solvers import DEFAULT_TIME_LIMIT, HINT_FLOOR, bound
     from .solvers import encoding  # noqa: F401
     from .solvers.router import router_joins
 
@@ -353,18 +354,14 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
 
     reasons = (f"{r.message} ({_counted(puzzle)})" if "checkerboard" in why else r.message,)  # one line
     limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    blocking = _ALL_DRAWN if _lines_leave_cells_empty(puzzle, the, t0, limit) else None
     now = time.perf_counter()
-    if the.cover and has_solutions_with_empty_cells(puzzle, the, max(now - t0, EMPTY_FLOOR), now + (t0 + limit - now) / 2):
-        # the quick questions a solve's hint asks, drawing lines that leave cells empty in milliseconds where the
-        # bisection's first question (SAT on every pair) took seconds: the verdict went from needs-empty-cells to
-        # no-solution from run to run
-        return _emptied(Diagnosis("needs-empty-cells", the.name, (f"{r.message}{_NIKOLI}",), r, puzzle.name,
-                                  the.touch), puzzle, the, t0, time_limit)
     budget = min(max(now - t0, HINT_FLOOR), (t0 + limit - now) / 2)
     # a question that overruns its budget (an encoding of a huge board looks at the clock between its passes) goes
     # on in a child killed shortly after it: the smallest limit whose question moves there after the floor
     room = min(t0 + limit - now, max(budget, bound.IN_PROCESS_FLOOR / bound.IN_PROCESS_SHARE))
-    blocking = _bounded(_blocking_pair, puzzle, now, budget, within=room) if budget > 0 else None
+    if blocking is None and budget > 0:
+        blocking = _bounded(_blocking_pair, puzzle, now, budget, within=room)
     if blocking == _ALL_DRAWN and the.cover:
         return _emptied(Diagnosis("needs-empty-cells", the.name,
                                   (f"{r.message}{_NIKOLI}",), r,
@@ -372,6 +369,20 @@ def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: 
     if blocking is not None and blocking != _ALL_DRAWN:
         reasons += (blocking,)
     return Diagnosis("no-solution", the.name, reasons, r, puzzle.name, the.touch)
+
+
+def _lines_leave_cells_empty(puzzle: Puzzle, the: Rule, t0: float, limit: float) -> bool:
+    """Under a covering rule, whether the quick questions of a solve's hint draw lines for every pair that leave
+    cells empty, for as long as the check has taken (at least :data:`EMPTY_FLOOR`) within half of what is left of
+    ``limit`` (from ``t0``). They answer in milliseconds where the bisection's first question (SAT on every pair)
+    took seconds, but the solve's hint gives them 50 ms: on a loaded machine the verdict went from
+    needs-empty-cells to no-solution from run to run."""
+    from .solvers import has_solutions_with_empty_cells
+
+    if not the.cover:
+        return False
+    now = time.perf_counter()
+    return has_solutions_with_empty_cells(puzzle, the, max(now - t0, EMPTY_FLOOR), now + (t0 + limit - now) / 2)
 
 
 def _counted(puzzle: Puzzle) -> str:
