@@ -212,6 +212,10 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     text = _text(data, source)
     if entry is None:
         _inputs.check_not_a_name(text, source)
+    if entry is None and _inputs.is_markup(text) and _inputs.graph_markup(text):  # networkx's GraphML or GEXF
+        from .graph import from_markup
+
+        return from_markup(text, source)
     if entry is None and _inputs.is_markup(text):  # an SVG drawing (any other XML is refused by its reader)
         from . import svg
 

@@ -23,6 +23,16 @@ def is_markup(text: str) -> bool:
     return head.startswith(("<svg", "<?xml", "<!doctype", "<html"))
 
 
+def graph_markup(text: str) -> str | None:
+    """``"graphml"`` or ``"gexf"`` for the XML of a graph as networkx writes it (its root element in the first
+    kilobytes), else None."""
+    head = text[:4096]
+    for name in ("graphml", "gexf"):
+        if f"<{name}" in head:
+            return name
+    return None
+
+
 def check_not_a_name(text: str, source: str | None) -> None:
     """Refuse a file name given as a maze's text (``loads("maze.json")``), naming :func:`tremaux.io.load`, and
     a braille drawing (:mod:`tremaux.grids.braille`), which is for reading only."""

@@ -2,21 +2,28 @@
 
 Nodes are cell tuples ``(row, col)`` (or ``(level, row, col)``); every cell
 that exists is a node, even one with no passage, and masked cells are not.
-The graph carries the maze's ``shape``, ``start`` and ``goal`` in
-``G.graph``, and the start and goal nodes have the attribute ``start=True`` or
-``goal=True``, so ``nx.shortest_path(G, G.graph["start"], G.graph["goal"])``
-solves the maze.
+The start and goal nodes have the attribute ``is_start=True`` or
+``is_goal=True``, and ``G.graph`` carries the maze's ``shape``, ``start`` and
+``goal`` written as networkx writes a tuple node to a file, ``"(0, 1)"``: so
+networkx's GraphML, GEXF and GML writers take every such graph, and
+:func:`from_graph` reads the files back (:func:`tremaux.io.load` reads GML,
+GraphML and GEXF files). :func:`ends` gives the start and goal as nodes, so
+``nx.shortest_path(G, *ends(G))`` solves the maze. Graphs of the former
+layout (tuples in ``G.graph``, nodes marked ``start=True`` / ``goal=True``)
+read as before.
 
 Examples
 --------
->>> from tremaux.io.graph import to_graph, from_graph
+>>> from tremaux.io.graph import to_graph, from_graph, ends
 >>> import networkx as nx
 >>> from tremaux.maze import Maze
 >>> G = to_graph(Maze.open((2, 2), start=(0, 0), goal=(1, 1)))
 >>> sorted(G.edges())
 [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
->>> G.graph["start"], G.nodes[(1, 1)]
-((0, 0), {'goal': True})
+>>> G.graph, G.nodes[(1, 1)]
+({'shape': '(2, 2)', 'start': '(0, 0)', 'goal': '(1, 1)'}, {'is_goal': True})
+>>> len(nx.shortest_path(G, *ends(G)))
+3
 >>> from_graph(G) == Maze.open((2, 2), start=(0, 0), goal=(1, 1))
 True
 """
@@ -33,7 +40,7 @@ from ..errors import CellError, InvalidMazeError
 from ..kernels import grid as kg
 from ..maze.model import Maze, check_shape
 
-__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data", "from_gml"]
+__all__ = ["to_graph", "from_graph", "ends", "is_graph_data", "from_graph_data", "from_gml", "from_markup"]
 
 
 def to_graph(maze: Maze) -> nx.Graph:
@@ -47,10 +54,11 @@ def to_graph(maze: Maze) -> nx.Graph:
     Returns
     -------
     networkx.Graph
-        A node per existing cell, an edge per open passage; the graph's
-        ``shape``, ``start`` and ``goal`` attributes (``start`` and ``goal``
-        only when the maze has them, so that ``networkx.write_gml`` can write
-        every graph), and ``start=True`` / ``goal=True`` on those nodes.
+        A node per existing cell, an edge per open passage; ``is_start=True`` /
+        ``is_goal=True`` on the start and goal nodes, and the graph's ``shape``,
+        ``start`` and ``goal`` attributes as text, ``"(0, 1)"`` (``start`` and
+        ``goal`` only when the maze has them): GraphML, GEXF and GML files keep
+        no tuple and no None.
 
     Raises
     ------
@@ -63,11 +71,11 @@ def to_graph(maze: Maze) -> nx.Graph:
     >>> from tremaux.maze import Maze
     >>> G = to_graph(Maze.open((1, 2), start=(0, 0)))
     >>> list(G.edges()), G.graph["shape"], G.nodes[(0, 0)]
-    ([((0, 0), (0, 1))], (1, 2), {'start': True})
+    ([((0, 0), (0, 1))], '(1, 2)', {'is_start': True})
     """
     maze = _maze_of(maze)
-    ends = {k: v for k, v in (("start", maze.start), ("goal", maze.goal)) if v is not None}
-    G = nx.Graph(shape=tuple(maze.shape), **ends)  # no None values: GML and GraphML writers refuse them
+    marks = {k: str(v) for k, v in (("start", maze.start), ("goal", maze.goal)) if v is not None}
+    G = nx.Graph(shape=str(tuple(maze.shape)), **marks)  # text, as the writers put the tuple nodes: no tuple, no None
     exists = np.flatnonzero(maze.flat_mask)
     G.add_nodes_from(map(tuple, maze.cells_of(exists).tolist()))
     L, H, W = maze.shape3
@@ -81,10 +89,10 @@ def to_graph(maze: Maze) -> nx.Graph:
     a = maze.cells_of(np.concatenate(src)).tolist()
     b = maze.cells_of(np.concatenate(dst)).tolist()
     G.add_edges_from(zip(map(tuple, a), map(tuple, b)))
-    if maze.start is not None:
-        G.nodes[maze.start]["start"] = True
+    if maze.start is not None:  # not "start": GEXF keeps that name for the time a node appears
+        G.nodes[maze.start]["is_start"] = True
     if maze.goal is not None:
-        G.nodes[maze.goal]["goal"] = True
+        G.nodes[maze.goal]["is_goal"] = True
     return G
 
 
@@ -121,13 +129,59 @@ def _node(node: Any, ndim: int | None) -> tuple[int, ...]:
 
 
 def _marked(G: nx.Graph, key: str) -> Any:
-    if G.graph.get(key) is not None:
-        value = G.graph[key]
+    value = G.graph.get(key)
+    if value is not None:
         return _node(value, None) if isinstance(value, str) else value
-    found = [n for n, data in G.nodes(data=True) if data.get(key)]
+    found = [n for n, data in G.nodes(data=True) if data.get(f"is_{key}") or data.get(key)]
     if len(found) > 1:
-        raise InvalidMazeError(f"graph has {len(found)} nodes marked {key}=True; a maze has at most one {key}")
+        raise InvalidMazeError(f"graph has {len(found)} nodes marked {key} (is_{key}=True); a maze has at most one {key}")
     return _node(found[0], None) if found else None
+
+
+def ends(G: nx.Graph) -> tuple[Any, Any]:
+    """The start and goal cells of a maze's passage graph (None for one it has not).
+
+    Read from ``G.graph["start"]`` / ``["goal"]`` (a cell, or a cell as text, ``"(0, 1)"``), or else from the
+    node marked ``is_start=True`` / ``is_goal=True`` (or ``start=True`` / ``goal=True``, as graphs were once
+    marked). A cell is given as ``G`` names its nodes: a tuple for :func:`to_graph`'s graph, the text
+    ``"(0, 1)"`` for one read back from a GraphML or GEXF file.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A maze's passage graph, as :func:`to_graph` makes it.
+
+    Returns
+    -------
+    tuple
+        ``(start, goal)``.
+
+    Raises
+    ------
+    InvalidMazeError
+        For a start or goal that is not a cell, or a graph with two nodes marked as the start (or the goal).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from tremaux.io.graph import to_graph, ends
+    >>> from tremaux.maze import Maze
+    >>> G = to_graph(Maze.open((2, 3), start=(0, 0), goal=(1, 2)))
+    >>> ends(G)
+    ((0, 0), (1, 2))
+    >>> nx.shortest_path_length(G, *ends(G))
+    3
+    """
+    out = []
+    for key in ("start", "goal"):
+        cell = _marked(G, key)
+        if cell is not None:
+            cell = _node(cell, None)
+            if cell not in G:
+                cell = next((n for n in G if isinstance(n, str) and _LABEL.fullmatch(n)
+                             and _node(n, None) == cell), cell)
+        out.append(cell)
+    return out[0], out[1]
 
 
 def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
@@ -180,6 +234,8 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
         raise InvalidMazeError("the graph has no node, so the maze would have no cell")
     if shape is None:
         shape = G.graph.get("shape")
+        if isinstance(shape, str):  # "(3, 4)", as to_graph writes it
+            shape = _node(shape, None) if _LABEL.fullmatch(shape) else shape
     nodes = [_node(n, None if shape is None else len(tuple(shape))) for n in G.nodes]
     ndim = len(nodes[0])
     if any(len(n) != ndim for n in nodes):
@@ -287,7 +343,7 @@ def from_graph_data(data: dict[str, Any]) -> Maze:
     for n in nodes:
         if not isinstance(n, dict) or "id" not in n:
             raise InvalidMazeError(f"graph node {_short(n)} has no \"id\"")
-        G.add_node(_json_node(n["id"]), **{k: v for k, v in n.items() if k in ("start", "goal")})
+        G.add_node(_json_node(n["id"]), **{k: v for k, v in n.items() if k in ("start", "goal", "is_start", "is_goal")})
     if isinstance(data.get("adjacency"), list):
         if len(data["adjacency"]) != len(nodes):
             raise InvalidMazeError(f"the graph has {len(nodes)} nodes but {len(data['adjacency'])} adjacency lists")
@@ -355,3 +411,59 @@ def from_gml(text: str, source: str | None = None) -> Maze:
         return from_graph(G)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:
         raise MazeFormatError(f"a GML graph of a maze's passages: {exc}", source=source) from None
+
+
+def from_markup(text: str, source: str | None = None) -> Maze:
+    """The maze of a passage graph in GraphML or GEXF, as networkx's ``write_graphml`` and ``write_gexf`` write
+    :func:`to_graph`'s graph (a GEXF file keeps no ``shape``: the smallest grid holding every node).
+
+    Parameters
+    ----------
+    text : str
+        The XML text, whose root is ``<graphml>`` or ``<gexf>``.
+    source : str, optional
+        The file's name, for messages.
+
+    Returns
+    -------
+    Maze
+        As :func:`from_graph` reads the graph.
+
+    Raises
+    ------
+    MazeFormatError
+        In one line, for a text networkx cannot read as GraphML or GEXF, or a graph that is no maze.
+
+    Examples
+    --------
+    >>> import io, networkx as nx
+    >>> from tremaux.io.graph import to_graph, from_markup
+    >>> from tremaux.maze import Maze
+    >>> m = Maze.open((2, 2), start=(0, 0), goal=(1, 1))
+    >>> out = io.BytesIO()
+    >>> nx.write_graphml(to_graph(m), out)
+    >>> from_markup(out.getvalue().decode()) == m
+    True
+    """
+    import io
+    from xml.etree.ElementTree import ParseError
+
+    from ..errors import InvalidSizeError, MazeFormatError
+    from ._inputs import graph_markup
+
+    kind = graph_markup(text) or "graphml"
+    name = {"graphml": "GraphML", "gexf": "GEXF"}[kind]
+    try:
+        if kind == "gexf":
+            G = nx.read_gexf(io.BytesIO(text.encode("utf-8")))
+        else:
+            G = nx.parse_graphml(text)
+    except (nx.NetworkXError, ValueError, KeyError, TypeError, ParseError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MazeFormatError(f"a {name} graph networkx cannot read: {first}", source=source) from None
+    try:
+        if isinstance(G, nx.MultiGraph) or G.is_directed():
+            G = nx.Graph(G)
+        return from_graph(G)
+    except (InvalidMazeError, CellError, InvalidSizeError) as exc:
+        raise MazeFormatError(f"a {name} graph of a maze's passages: {exc}", source=source) from None
