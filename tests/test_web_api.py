@@ -161,7 +161,7 @@ def test_every_generator_is_served(client, name):
 @pytest.mark.parametrize(
     ("params", "field"),
     [
-        ({"rows": 1}, "rows"),
+        ({"rows": 0}, "rows"),
         ({"rows": 151}, "rows"),
         ({"cols": 0}, "cols"),
         ({"braid": 1.5}, "braid"),
@@ -170,15 +170,53 @@ def test_every_generator_is_served(client, name):
         ({"seed": 2**60}, "seed"),
         ({"rows": "ten"}, "rows"),
         ({"colour": "red"}, "colour"),
-        # a grid of one cell is no maze: its start and destination would be the same cell
-        ({"grid": "polar", "rings": 1}, "rings"),
-        ({"grid": "triangle", "shape": "triangle", "side": 1}, "side"),
-        ({"grid": "hex", "shape": "hexagon", "radius": 0}, "radius"),
+        # below the least the library takes (tremaux.grids.checks.LEAST): a grid of one cell is served
+        ({"grid": "polar", "rings": 0}, "rings"),
+        ({"grid": "triangle", "shape": "triangle", "side": 0}, "side"),
+        ({"grid": "hex", "shape": "hexagon", "radius": -1}, "radius"),
     ],
 )
 def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
     message = error_of(client.get("/api/maze", params=params), 422)
     assert message.startswith(field + ":")
+
+
+@pytest.mark.parametrize(
+    ("params", "cells"),
+    [
+        ({"rows": 1, "cols": 5}, 5),  # was: "rows: must be at least 2 (got 1)", where generate((1, 5)) works
+        ({"rows": 5, "cols": 1}, 5),
+        ({"rows": 1, "cols": 1}, 1),
+        ({"grid": "polar", "rings": 1}, 1),
+        ({"grid": "triangle", "shape": "triangle", "side": 1}, 1),
+        ({"grid": "hex", "shape": "hexagon", "radius": 0}, 1),  # was: "needs a radius" (0 taken for left out)
+    ],
+)
+def test_the_web_serves_the_least_sizes_the_library_takes(client, params, cells):
+    from tremaux.grids import generate_on, make_grid
+    from tremaux.web.grids import grid_kwargs
+
+    body = client.get("/api/maze", params={**params, "seed": 2}).json()
+    assert body.get("cells") is not None and len(body["cells"]) == cells, body
+    name, kwargs = grid_kwargs({"grid": "square", "rows": 20, "cols": 20, **params})
+    assert generate_on(make_grid(name, **kwargs), seed=2).maze.size == cells
+    res = client.post("/api/solve", json={"maze": {**params, "seed": 2}, "solver": "bfs"})
+    assert res.status_code == 200, res.text
+
+
+def test_the_size_bounds_of_the_web_are_the_librarys():
+    from tremaux.grids.checks import LEAST
+    from tremaux.web.models import MazeParams
+
+    fields = MazeParams.model_json_schema()["properties"]
+
+    def least(name):
+        spec = fields[name]
+        return spec.get("minimum", next((x["minimum"] for x in spec.get("anyOf", []) if "minimum" in x), None))
+
+    assert {k: least(k) for k in ("rows", "cols", "rings", "side", "radius")} == {
+        "rows": LEAST["size"], "cols": LEAST["size"], "rings": LEAST["rings"], "side": LEAST["side"],
+        "radius": LEAST["radius"]}
 
 
 def test_unknown_algorithms_are_400_listing_the_valid_names(client):
@@ -420,7 +458,7 @@ def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, sa
 @pytest.mark.parametrize(
     ("params", "says"),
     [
-        ({"rows": 1}, "rows: must be at least 2 (got 1)"),
+        ({"rows": 0}, "rows: must be at least 1 (got 0)"),
         ({"cols": 151}, "cols: must be at most 150 (got 151)"),
         ({"rows": "9" * 60}, "rows: must be at most 150"),  # too long to quote back
         ({"seed": "-" + "9" * 3000}, "seed: must be at least 0"),

@@ -14,13 +14,17 @@ from typing import Any
 from ..errors import InvalidSizeError
 from ..maze.cells import whole_numbers
 
-__all__ = ["check_size", "check_whole", "check_cells", "MAX_TABLE", "article"]
+__all__ = ["check_size", "check_whole", "check_cells", "LEAST", "MAX_TABLE", "article"]
+
+LEAST = {"size": 1, "rings": 1, "side": 1, "radius": 0}
+"""The least value of each grid parameter (rows and columns for ``size``): a grid of one cell is a grid. The
+web page takes the same (``tremaux.web.models``)."""
 
 MAX_TABLE = 100_000_000
 """Largest number of side slots (cells x sides) a grid may have (400 MB of neighbour table)."""
 
 
-def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, int]:
+def check_size(size: Any, what: str = "size", minimum: int | None = None) -> tuple[int, int]:
     """Validate ``(rows, cols)``.
 
     Parameters
@@ -29,8 +33,8 @@ def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, in
         The value given.
     what : str, default "size"
         Its name, for messages.
-    minimum : int, default 1
-        The least rows and columns.
+    minimum : int, optional
+        The least rows and columns; by default ``LEAST["size"]``, 1.
 
     Returns
     -------
@@ -58,13 +62,14 @@ def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, in
         raise InvalidSizeError(f"grid {what} {size!r} is not a pair of whole numbers (rows, cols)") from None
     if len(dims) != 2:
         raise InvalidSizeError(f"grid {what} {size!r} must be (rows, cols)")
+    minimum = LEAST["size"] if minimum is None else minimum
     if min(dims) < minimum:
         raise InvalidSizeError(f"grid {what} {dims[0]} x {dims[1]} is invalid: every dimension must be at least "
                                f"{minimum}")
     return dims  # type: ignore[return-value]
 
 
-def check_whole(value: Any, what: str, minimum: int = 1) -> int:
+def check_whole(value: Any, what: str, minimum: int | None = None) -> int:
     """Validate a whole-number parameter.
 
     Parameters
@@ -73,8 +78,8 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
         The value given.
     what : str
         Its name, for messages.
-    minimum : int, default 1
-        The least value.
+    minimum : int, optional
+        The least value; by default ``LEAST[what]`` (1 for a name it has not).
 
     Returns
     -------
@@ -100,6 +105,7 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
         (value,) = whole_numbers((value,))
     except TypeError:
         raise InvalidSizeError(f"grid {what} {value!r} is not a whole number") from None
+    minimum = LEAST.get(what, 1) if minimum is None else minimum
     if value < minimum:
         raise InvalidSizeError(f"grid {what} {value} is invalid: it must be at least {minimum}")
     return int(value)

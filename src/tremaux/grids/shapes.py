@@ -282,7 +282,7 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
     if shape == "hexagon":
         if radius is None:
             raise InvalidSizeError("a hexagon-shaped hex grid needs a radius (cells from the centre to an edge)")
-        R = check_whole(radius, "radius", 0)
+        R = check_whole(radius, "radius")
         H = W = 2 * R + 1
     else:
         H, W = check_size(size)

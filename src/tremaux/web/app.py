@@ -265,7 +265,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return Response(await run(request, job, payload), media_type="application/json")
 
     def with_seed(params: m.MazeParams) -> dict[str, Any]:
-        from .grids import PARAMS as GRID_FIELDS, check_grid
+        from .grids import PARAMS as GRID_FIELDS, check_grid, is_given
 
         data = params.model_dump()
         if data["seed"] is None:
@@ -274,7 +274,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         # echoed back as given: the grid and its parameters only when they are not the plain square's defaults
         data["grid"] = grid.name
         return {k: v for k, v in data.items()
-                if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")
+                if not (k in GRID_FIELDS and not is_given(v)) and not (k == "grid" and v == "square")
                 and not (k == "levels" and (v or 1) == 1)}  # one level: the plain square maze
 
     query_once = [Depends(each_once)]  # each parameter given once in a query string

@@ -141,11 +141,13 @@ def grid_file_payload(maze: Any, fmt: str) -> dict[str, Any]:
 
 def _form(grid: Any) -> dict[str, Any]:
     """The grid's parameters as the page's form (and ``GET /api/maze``) names them."""
+    from .grids import is_given
+
     form: dict[str, Any] = {"grid": str(grid.name)}
     for key, value in grid.params.items():
         if key == "size":
             form["rows"], form["cols"] = int(value[0]), int(value[1])
-        elif key != "mask" and value not in (None, False):
+        elif key != "mask" and is_given(value):
             form[key] = value
     return form
 

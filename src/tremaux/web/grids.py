@@ -36,7 +36,7 @@ from .grid_catalog import grid_list
 from .models import MAX_GRID_CELLS
 
 __all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
-           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg",
+           "build_grid_maze", "is_given", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg",
            "solved_on_grid"]
 
 
@@ -76,10 +76,31 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     from ..grids import GRIDS
 
     entry = GRIDS.get(_grid_name(params))
-    kwargs = {k: params[k] for k in PARAMS if params.get(k) not in (None, False)}
+    kwargs = {k: params[k] for k in PARAMS if is_given(params.get(k))}
     if "size" in entry.params and kwargs.get("shape", "rectangle") == "rectangle":
         kwargs = {"size": (int(params["rows"]), int(params["cols"])), **kwargs}
     return entry.name, kwargs
+
+
+def is_given(value: Any) -> bool:
+    """Whether a grid parameter of a request is given: not None and not False, but 0 is (a radius of 0).
+
+    Parameters
+    ----------
+    value : object
+        The parameter's value.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.web.grids import is_given
+    >>> is_given(0), is_given(False), is_given(None)
+    (True, False, False)
+    """
+    return value is not None and value is not False
 
 
 def _grid_name(params: dict[str, Any]) -> str:

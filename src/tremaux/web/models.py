@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..grids.checks import LEAST
 from .messages import short_name
 
 __all__ = [
@@ -207,18 +208,18 @@ class MazeParams(_Model):
 
     generator: str = Field("backtracker", max_length=64, description="Generator name or alias.")
     grid: str = Field("square", max_length=32, description="Grid name or alias (GET /api/grids).")
-    rows: int = Field(20, ge=2, le=MAX_SIDE, description="Rows of grids laid out in a rectangle.")
-    cols: int = Field(20, ge=2, le=MAX_SIDE, description="Columns of grids laid out in a rectangle.")
+    rows: int = Field(20, ge=LEAST["size"], le=MAX_SIDE, description="Rows of grids laid out in a rectangle.")
+    cols: int = Field(20, ge=LEAST["size"], le=MAX_SIDE, description="Columns of grids laid out in a rectangle.")
     levels: int | None = Field(None, ge=1, le=MAX_GRID_CELLS // 4,
                                description="Levels of a square maze (up and down passages between them); left "
                                            "out, one. At most 22,500 cells in all; the plain square grid only.")
-    rings: int | None = Field(None, ge=2, le=MAX_RINGS, description="Rings of the polar grid, the pole included "
-                                                                    "(one ring is a single cell: no maze).")
+    rings: int | None = Field(None, ge=LEAST["rings"], le=MAX_RINGS,
+                              description="Rings of the polar grid, the pole included (one ring is the pole alone).")
     shape: str | None = Field(None, max_length=16, description="Outline: rectangle, hexagon (hex), triangle (triangle).")
-    radius: int | None = Field(None, ge=1, le=MAX_SIDE // 2, description="Cells from the centre to an edge "
+    radius: int | None = Field(None, ge=LEAST["radius"], le=MAX_SIDE // 2, description="Cells from the centre to an edge "
                                                                          "of a hexagon-shaped hex grid.")
-    side: int | None = Field(None, ge=2, le=MAX_SIDE, description="Rows of a triangle-shaped triangle grid "
-                                                                 "(one row is a single cell: no maze).")
+    side: int | None = Field(None, ge=LEAST["side"], le=MAX_SIDE,
+                             description="Rows of a triangle-shaped triangle grid (one row is a single cell).")
     wrap: str | None = Field(None, max_length=16, description="Square grid: cylinder, torus or moebius.")
     weave: bool = Field(False, description="Square and hex grids: passages may run under crossings.")
     braid: float = Field(None, ge=0.0, le=1.0, allow_inf_nan=False, validate_default=False,

@@ -114,11 +114,13 @@ async function start() {
       const fields = schemas.SolveRequest;
       setWalkSeed(!!(fields && fields.properties && fields.properties.seed));
       showWalk();
-      // the largest rings, radius and side the server takes
+      // the least and largest size, rings, radius, side and levels the server takes (the library's own least)
       const maze = (schemas.MazeParams || {}).properties || {};
-      for (const name of ["rings", "radius", "side", "levels"]) {
-        const spec = maze[name] || {}, max = spec.maximum !== undefined ? spec.maximum :
-          ((spec.anyOf || []).find((x) => x.maximum !== undefined) || {}).maximum;
+      for (const name of ["rows", "cols", "rings", "radius", "side", "levels"]) {
+        const spec = maze[name] || {}, bound = (key) => spec[key] !== undefined ? spec[key] :
+          ((spec.anyOf || []).find((x) => x[key] !== undefined) || {})[key];
+        const min = bound("minimum"), max = bound("maximum");
+        if (min !== undefined) $(name).min = min;
         if (max !== undefined) $(name).max = max;
       }
     }).catch(() => {});
