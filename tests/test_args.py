@@ -35,4 +35,11 @@ def test_a_seed_that_is_not_a_whole_number_is_named(seed):
 def test_the_edges_of_the_range_are_seeds():
     top = tremaux.generate((4, 4), seed=2**64 - 1).maze
     assert top == tremaux.generate((4, 4), seed=np.uint64(2**64 - 1)).maze
-    assert tremaux.generate((4, 4), seed=-(2**63)).maze is not None
+    assert tremaux.generate((4, 4), seed=0).maze is not None
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**63)])
+def test_a_negative_seed_is_refused_not_folded_onto_another(seed):
+    # -1 gave the maze (and the dataset) of 2**64 - 1
+    with pytest.raises(InvalidSizeError, match=rf"^seed {seed} is out of range: it must be between 0 and {2**64 - 1}$"):
+        tremaux.generate((4, 4), seed=seed)

@@ -337,3 +337,12 @@ def test_a_size_range_as_text_builds_a_spec_from_python_as_from_a_file():
     assert DatasetSpec(count=5, size="6x6..6x6").max_size is None
     with pytest.raises(TremauxError, match=r"^give a size range either as size = 'HxW\.\.HxW' or with max_size"):
         DatasetSpec(count=5, size="4x4..8x12", max_size=(9, 9))
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**63), 2**64])
+def test_a_dataset_seed_outside_the_librarys_range_is_refused(seed):
+    # -1 gave the dataset of 2**64 - 1, row for row
+    with pytest.raises(TremauxError, match=rf"^dataset seed {seed} is out of range: it must be between 0 and "
+                                           rf"{2**64 - 1}$"):
+        DatasetSpec(count=3, seed=seed)
+    assert DatasetSpec(count=3, seed=2**64 - 1).seed == 2**64 - 1

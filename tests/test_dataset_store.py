@@ -116,3 +116,15 @@ def test_manifest_is_written_last_also_when_interrupted(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         ds.build(SPEC, tmp_path / "d", progress=stop)
     assert len(ds.read_manifest(tmp_path / "d").shards) == 3  # every shard handed over before Ctrl-C
+
+
+def test_a_dataset_built_with_a_negative_seed_still_reads_as_the_seed_it_was_folded_to(tmp_path):
+    import json
+
+    spec = ds.DatasetSpec(count=2, size=(2, 3), seed=2**64 - 1, shard_size=2)
+    ds.build(spec, tmp_path / "d")
+    path = tmp_path / "d" / "_manifest.json"
+    data = json.loads(path.read_text())
+    data["spec"]["seed"] = -1  # as such a dataset was once written: the same rows
+    path.write_text(json.dumps(data))
+    assert ds.read_manifest(tmp_path / "d").spec == spec

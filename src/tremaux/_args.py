@@ -62,9 +62,11 @@ def switch(value: Any, what: str, *, none: bool = False) -> bool | None:
     return bool(value)
 
 
-SEED_RANGE = (-(2**63), 2**64 - 1)
-"""The seeds taken, signed or unsigned 64-bit integers: a seed beyond would be folded into 64 bits and give
-what a seed 2**64 away gives."""
+SEED_RANGE = (0, 2**64 - 1)
+"""The seeds taken, everywhere (library, command line, datasets; the web page takes its start, to 2**53 - 1, the
+largest whole number a browser holds exactly): the unsigned 64-bit integers, as numpy's ``default_rng`` takes
+them. Every seed gives its own maze: a negative seed, or one of 2**64 or more, would be folded into 64 bits and
+give what a seed 2**64 away gives (-1 the maze of 2**64 - 1), so it is refused."""
 
 
 def seed_in_range(value: int, what: str = "seed") -> int:
@@ -93,7 +95,7 @@ def seed_in_range(value: int, what: str = "seed") -> int:
     >>> seed_in_range(2 ** 64)
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidSizeError: seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
+    tremaux.errors.InvalidSizeError: seed 18446744073709551616 is out of range: it must be between 0 and 18446744073709551615
     """
     low, high = SEED_RANGE
     if not low <= value <= high:

@@ -449,7 +449,7 @@ def renamed(value: Any, old_value: Any, old: str, new: str) -> Any:
 
 
 def check_seed(value: int | None) -> int | None:
-    """``--seed`` checked: a whole number a 64-bit seed holds, as ``tremaux dataset`` takes (a signed or unsigned one).
+    """``--seed`` checked: a whole number of :data:`tremaux._args.SEED_RANGE`, 0 to 2**64 - 1, as every command takes.
 
     Parameters
     ----------
@@ -464,7 +464,7 @@ def check_seed(value: int | None) -> int | None:
     Raises
     ------
     InvalidSizeError
-        For a seed out of that range (it would give the same maze as a seed 2**64 away).
+        For a seed out of that range (it would give the same maze as a seed 2**64 away: -1 that of 2**64 - 1).
 
     Examples
     --------
@@ -474,7 +474,7 @@ def check_seed(value: int | None) -> int | None:
     >>> check_seed(2 ** 64)
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidSizeError: --seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
+    tremaux.errors.InvalidSizeError: --seed 18446744073709551616 is out of range: it must be between 0 and 18446744073709551615
     """
     from .._args import seed_in_range
 

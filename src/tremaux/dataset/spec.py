@@ -35,7 +35,7 @@ from typing import Any
 
 from ..errors import InvalidSizeError, TremauxError, UnknownNameError
 from .spec_files import MAX_SPEC_BYTES, check_in_file, in_file, read_spec_file  # noqa: F401
-from .spec_values import MAX_COUNT, MAX_SIDE, _int, _names, _size, parse_size_range  # noqa: F401
+from .spec_values import MAX_COUNT, MAX_SIDE, SEED_RANGE, _int, _names, _size, parse_size_range  # noqa: F401
 
 __all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS", "load_spec", "make_spec"]
 
@@ -84,7 +84,7 @@ class DatasetSpec:
         Largest size: each row's height and width are drawn uniformly in ``size[0]..max_size[0]`` and
         ``size[1]..max_size[1]`` from the row's seed.
     seed : int
-        Base seed; row ``i`` is generated from ``derive_seed(seed, i)``.
+        Base seed, 0 to 2**64 - 1 (each its own rows); row ``i`` is generated from ``derive_seed(seed, i)``.
     generator : str
         Name in :data:`tremaux.generators.GENERATORS`.
     generator_options : dict
@@ -155,7 +155,7 @@ class DatasetSpec:
                     "max_size must be at least size on both sides"
                 )
             s(self, "max_size", None if top == size else top)
-        s(self, "seed", _int(self.seed, "seed", -(2**63), 2**64 - 1))
+        s(self, "seed", _int(self.seed, "seed", *SEED_RANGE))  # the library's range: no two seeds alias
         if not isinstance(self.generator, str):  # named by its type: the repr of an object can run to pages
             raise TremauxError(f"dataset generator must be a generator name such as 'backtracker' (a str), not an "
                                f"object of type {type(self.generator).__name__}")

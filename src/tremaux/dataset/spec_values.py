@@ -23,9 +23,10 @@ from typing import Any
 
 import numpy as np
 
+from .._args import SEED_RANGE  # noqa: F401  (a dataset's seed range: the library's)
 from ..errors import InvalidSizeError, TremauxError
 
-__all__ = ["parse_size_range", "MAX_COUNT", "MAX_SIDE"]
+__all__ = ["parse_size_range", "MAX_COUNT", "MAX_SIDE", "SEED_RANGE"]
 
 MAX_COUNT = 10**12
 """Most mazes a dataset may hold."""

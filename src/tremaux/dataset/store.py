@@ -413,6 +413,15 @@ def write_shard(directory: str | Path | Target, name: str, data: bytes) -> None:
     open_target(directory).write(name, data)
 
 
+
+def _unfolded(spec: Any) -> Any:
+    """A manifest's spec with a negative seed, as seeds were once taken, read as the seed 2**64 above it: the same
+    rows (a seed is folded into 64 bits), and a seed the spec takes now."""
+    seed = spec.get("seed") if isinstance(spec, dict) else None
+    if isinstance(seed, int) and not isinstance(seed, bool) and -(2**63) <= seed < 0:
+        return {**spec, "seed": seed + 2**64}
+    return spec
+
 def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
     """Parse the manifest of a dataset directory (a path or a URL).
 
@@ -470,7 +479,7 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
             f"this tremaux reads version {FORMAT_VERSION}"
         )
     try:
-        spec = DatasetSpec.from_dict(data["spec"])
+        spec = DatasetSpec.from_dict(_unfolded(data["spec"]))
         shards = {}
         for rec in data["shards"]:
             r = ShardRecord(**{k: rec[k] for k in ShardRecord.__dataclass_fields__})

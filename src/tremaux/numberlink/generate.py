@@ -235,7 +235,7 @@ def generate_puzzle(
         :data:`MAX_GENERATE_SIDE`, a density outside (0, 0.5], a ``max_len``
         below 2, a time limit that is not positive, or an option of the wrong
         kind (a seed that is not a whole number, a density that is not a number...), or a seed
-        outside -2**63 to 2**64 - 1 (:data:`tremaux._args.SEED_RANGE`; it would be folded into 64 bits).
+        outside 0 to 2**64 - 1 (:data:`tremaux._args.SEED_RANGE`; it would be folded into 64 bits).
     BudgetExceededError
         The time limit ran out (the message says after how long).
 
