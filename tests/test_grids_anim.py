@@ -347,3 +347,19 @@ def test_refusals_name_the_grid_they_refuse(params, words):
         solve_on(generate_on(grid, seed=1).maze, "pledge")
     with pytest.raises(UnsupportedError, match=f"eller does not run {words}"):
         generate_on(grid, "eller")
+
+
+@pytest.mark.parametrize("kind", ["generated", "solved"])
+def test_the_renderers_animations_of_a_run_on_a_grid_are_grids_animate_s(kind):
+    from tremaux import render
+
+    gen = generate_on(make_grid("hex", size=(3, 4)), "kruskal", seed=1, record=True)
+    obj = gen if kind == "generated" else solve_on(gen.maze, "tremaux", record=True)
+    # was: "a maze on a hex grid is drawn by tremaux.grids: ... or tremaux.grids.animate for its runs"
+    assert render.to_gif(obj, frames=6) == to_gif(obj, frames=6)
+    assert render.to_animated_svg(obj, frames=6, frame_ms=40) == to_animated_svg(obj, frames=6, frame_ms=40)
+    assert render.to_gif(obj, frames=4, cell_size=9, margin=3) == to_gif(obj, frames=4, style=Style(cell=9, margin=3))
+    with pytest.raises(UnsupportedError, match="^trace= replays events on a square maze"):
+        render.to_gif(obj, trace=obj.trace)
+    with pytest.raises(TremauxError, match="made with record=True, not GridMaze$"):
+        render.to_animated_svg(gen.maze)

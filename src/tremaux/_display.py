@@ -132,15 +132,16 @@ def png_fits(png: bytes | None) -> bytes | None:
 _DRAWN: dict[str, Callable[[Any], Any]] = {}
 
 
-def shows(kind: str, draw: Callable[[Any], Any]) -> None:
-    """Name the function that draws ``kind`` (``"text"``, ``"svg"``, ``"png"``, ``"grid svg"``) of an object.
+def shows(kind: str, draw: Callable[..., Any]) -> None:
+    """Name the function that draws ``kind`` (``"text"``, ``"svg"``, ``"png"``, ``"grid svg"``, ``"grid gif"``)
+    of an object.
 
     Parameters
     ----------
     kind : str
         What is drawn.
     draw : callable
-        ``draw(obj)``: the drawing, or ``None`` for an object too big to show.
+        ``draw(obj, **options)``: the drawing, or ``None`` for an object too big to show.
 
     Examples
     --------
@@ -152,7 +153,7 @@ def shows(kind: str, draw: Callable[[Any], Any]) -> None:
     _DRAWN[kind] = draw
 
 
-def picture(kind: str, obj: Any) -> Any:
+def picture(kind: str, obj: Any, **options: Any) -> Any:
     """``obj`` drawn as ``kind`` by the function :func:`shows` named; ``None`` when none is named.
 
     Parameters
@@ -161,6 +162,8 @@ def picture(kind: str, obj: Any) -> Any:
         What is drawn.
     obj : object
         A maze, a run, a grid maze...
+    **options
+        Handed to the drawing function (the frames of an animation...).
 
     Returns
     -------
@@ -174,4 +177,4 @@ def picture(kind: str, obj: Any) -> Any:
     True
     """
     draw = _DRAWN.get(kind)
-    return None if draw is None else draw(obj)
+    return None if draw is None else draw(obj, **options)

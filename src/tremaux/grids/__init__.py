@@ -70,6 +70,25 @@ def _text(obj):
         return None
 
 
+def _gif(obj, **options):
+    from .animate import to_gif
+
+    return to_gif(obj, **options)
+
+
+def _animated_svg(obj, **options):
+    from .animate import to_animated_svg
+
+    return to_animated_svg(obj, **options)
+
+
+def _animation_style(maze, **sizes):
+    from .animate import auto_cell
+    from .style import Style
+
+    return Style(**{"cell": auto_cell(maze.size), **sizes})
+
+
 def _notebook_png(obj):
     from .notebook import notebook_png
 
@@ -84,6 +103,9 @@ _solved_elsewhere("tremaux.grids.generate:GridGenerated",
 shows("grid svg", _notebook_svg)
 shows("grid png", _notebook_png)
 shows("grid text", _text)
+shows("grid gif", _gif)  # tremaux.render.to_gif and to_animated_svg of a run on a grid
+shows("grid animated svg", _animated_svg)
+shows("grid animation style", _animation_style)  # the sizes to_gif names (cell_size...), the others the default
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

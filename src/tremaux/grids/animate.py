@@ -85,8 +85,30 @@ def _sizes(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
         raise TremauxError(f"{kept:,} frames of a maze of {maze.size:,} cells draw {kept * maze.size:,} cells; "
                            f"the limit is {MAX_FRAME_CELLS:,} (frames x cells): give at most "
                            f"{max(2, MAX_FRAME_CELLS // maze.size):,} frames")
-    st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
+    st = style or Style(cell=auto_cell(maze.size))
     return maze, st, kept
+
+
+def auto_cell(cells: int) -> float:
+    """Pixels per cell of an animation of a maze of ``cells`` cells given no style: a picture about 500 across.
+
+    Parameters
+    ----------
+    cells : int
+        The maze's number of cells.
+
+    Returns
+    -------
+    float
+        Between 6 and 24.
+
+    Examples
+    --------
+    >>> from tremaux.grids.animate import auto_cell
+    >>> auto_cell(4), auto_cell(10_000)
+    (24.0, 6.0)
+    """
+    return max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(cells))))
 
 
 def check_animation_size(cells: int) -> None:

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from .. import budget
-from .._display import AnimatedSvg, Gif
+from .._display import AnimatedSvg, Gif, picture
 from ..maze.model import Maze
 from ..trace import Trace
 from .blocks import BG, runs
@@ -99,6 +99,10 @@ def to_gif(
     >>> gif.n_frames
     3
     """
+    on_grid = _on_grid(obj, trace, cell_size, wall_width, margin)
+    if on_grid is not None:  # a run on another grid: tremaux.grids.animate draws it, the same bytes
+        return picture("grid gif", obj, frames=frames, frame_ms=frame_ms, hold_ms=hold_ms, loop=loop,
+                       style=on_grid or None, palette=palette)
     maze = maze_of(obj)
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
@@ -124,6 +128,25 @@ def to_gif(
             yield img, ms
 
     return Gif(_gif_of(images(), options, _gif_batch(width * height)))
+
+
+def _on_grid(obj: Any, trace: Any, cell_size: Any, wall_width: Any, margin: Any) -> Any:
+    """None for what is no maze on another grid; else the style of the sizes given (False for none: the
+    animation's own) for :mod:`tremaux.grids.animate`, which draws its runs (named in :mod:`tremaux._display` by
+    :mod:`tremaux.grids`, which stands above the renderers)."""
+    from .._lazy import loaded_types
+
+    grid_types = loaded_types("tremaux.grids.maze:GridMaze")
+    maze = obj if isinstance(obj, grid_types) else getattr(obj, "maze", None)
+    if not grid_types or not isinstance(maze, grid_types):
+        return None
+    if trace is not None:
+        from ..errors import UnsupportedError
+
+        raise UnsupportedError("trace= replays events on a square maze; a run on another grid replays its own trace "
+                               "(pass what generate_on or solve_on returned with record=True)")
+    sizes = {k: v for k, v in (("cell", cell_size), ("wall", wall_width), ("margin", margin)) if v is not None}
+    return picture("grid animation style", maze, **sizes) if sizes else False
 
 
 GIF_BATCH_PIXELS = 1 << 22
@@ -345,6 +368,10 @@ def to_animated_svg(
     >>> len(root.findall(".//{http://www.w3.org/2000/svg}set"))
     2
     """
+    on_grid = _on_grid(obj, trace, cell_size, wall_width, margin)
+    if on_grid is not None:  # a run on another grid: tremaux.grids.animate draws it, the same text
+        return picture("grid animated svg", obj, frames=frames, frame_ms=frame_ms, style=on_grid or None,
+                       palette=palette)
     maze = maze_of(obj)
     frame_ms = _ms(frame_ms, "frame_ms", 1)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
