@@ -69,7 +69,9 @@ def to_gif(
     Parameters
     ----------
     obj : Solution, Generated or Maze
-        The result of a run made with ``record=True`` (or a maze and ``trace=``).
+        The result of a run made with ``record=True`` (or a maze and ``trace=``); a run on another grid
+        (``generate_on`` or ``solve_on`` with ``record=True``) is drawn by :func:`tremaux.grids.animate.to_gif`,
+        ``cell_size``, ``wall_width`` and ``margin`` being its style's sizes.
     trace : Trace, optional
         The events to replay; by default ``obj.trace``.
     frames : int, default 100
@@ -340,7 +342,7 @@ def to_animated_svg(
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What is replayed.
+        What is replayed; a run on another grid is drawn by :func:`tremaux.grids.animate.to_animated_svg`.
     trace : Trace, optional
         The events to replay; by default ``obj.trace``.
     frames : int, default 100
