@@ -159,3 +159,45 @@ def test_dask_interrupted_hands_on_the_tasks_already_finished():
         with pytest.raises(KeyboardInterrupt):
             run_shards("dask", _one, None, [0, 1], on_result, scheduler=cluster.scheduler_address, batch=1)
     assert sorted(seen) == [0, 1]
+
+
+
+HEARTBEAT_SCRIPT = textwrap.dedent(
+    """
+    import logging
+    from tremaux.dataset.engines import run_shards
+
+    def task(spec, batch):  # on a worker: log as distributed's Worker.heartbeat does without the scheduler, then an error
+        from distributed.comm.core import CommClosedError
+
+        log = logging.getLogger("distributed.worker")
+
+        def heartbeat():
+            try:
+                raise CommClosedError("in <TCP (closed) ConnectionPool.heartbeat_worker>: Stream is closed")
+            except OSError:
+                log.exception("Failed to communicate with scheduler during heartbeat.")
+
+        heartbeat()
+        log.error("a worker error still shown %d", batch[0])
+        return [batch[0]]
+
+    if __name__ == "__main__":
+        done = []
+        run_shards("dask", task, None, [7], done.append, workers=1)
+        print(done)
+    """
+)
+
+
+def test_the_local_dask_cluster_keeps_its_workers_heartbeat_tracebacks_off_stderr(tmp_path):
+    # under load a worker printed "Failed to communicate with scheduler during heartbeat." and a CommClosedError
+    # traceback on stderr, though the build went on and finished
+    pytest.importorskip("distributed")
+    script = tmp_path / "build.py"
+    script.write_text(HEARTBEAT_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "[7]\n", proc.stderr
+    assert "a worker error still shown 7" in proc.stderr  # the workers' other errors are shown as before
+    assert "heartbeat" not in proc.stderr and "CommClosedError" not in proc.stderr, proc.stderr

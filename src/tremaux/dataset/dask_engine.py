@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from .._system import cpu_count
 from ..errors import TremauxError
 
-__all__ = ["LOCAL_DASK_CONFIG", "COLLECT_EVERY", "dask_batch", "run_dask"]
+__all__ = ["LOCAL_DASK_CONFIG", "COLLECT_EVERY", "dask_batch", "run_dask", "QuietHeartbeats", "quiet_heartbeats"]
 
 COLLECT_EVERY = 1.0
 """Seconds between two collections of the shards that tasks of several shards have finished."""
@@ -205,6 +205,7 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
                 "call the build under `if __name__ == \"__main__\":` (the workers are new processes)"
             ) from None
         client = Client(cluster)
+        client.register_plugin(_quiet_heartbeats_plugin())  # before any task: on every worker, restarted ones too
     else:
         try:
             client = Client(scheduler, timeout="5s")
@@ -293,6 +294,64 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
         if cluster is not None:
             cluster.close()
     return n
+
+
+class QuietHeartbeats(logging.Filter):
+    """Drop what a Dask worker logs when its heartbeat cannot reach the scheduler (an ``OSError``, as
+    ``CommClosedError`` is): on a loaded machine the message is late, the worker sends the next one a second later
+    and the build goes on, while the traceback it printed on stderr looked like a failure of the build.
+
+    Any other record passes: a heartbeat that fails otherwise (the worker closes), a task's error, or a worker the
+    scheduler gives up on (its shards are then retried, or the build stops with a :class:`TremauxError`).
+
+    Examples
+    --------
+    >>> import logging
+    >>> from tremaux.dataset.dask_engine import QuietHeartbeats
+    >>> def record(func, exc):
+    ...     return logging.LogRecord("distributed.worker", logging.ERROR, "worker.py", 1, "heartbeat failed", (),
+    ...                              (type(exc), exc, None), func=func)
+    >>> quiet = QuietHeartbeats()
+    >>> quiet.filter(record("heartbeat", OSError("timed out"))), quiet.filter(record("heartbeat", KeyError("x")))
+    (False, True)
+    >>> quiet.filter(record("execute", OSError("disk full")))
+    True
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (record.funcName == "heartbeat" and isinstance(exc, OSError))
+
+
+def quiet_heartbeats() -> None:
+    """Install :class:`QuietHeartbeats` on the logger of Dask's workers in this process (once).
+
+    Examples
+    --------
+    >>> import logging
+    >>> from tremaux.dataset.dask_engine import QuietHeartbeats, quiet_heartbeats
+    >>> quiet_heartbeats(); quiet_heartbeats()
+    >>> sum(isinstance(f, QuietHeartbeats) for f in logging.getLogger("distributed.worker").filters)
+    1
+    >>> logging.getLogger("distributed.worker").filters.clear()
+    """
+    logger = logging.getLogger("distributed.worker")
+    if not any(isinstance(f, QuietHeartbeats) for f in logger.filters):
+        logger.addFilter(QuietHeartbeats())
+
+
+def _quiet_heartbeats_plugin() -> Any:
+    """A worker plugin that runs :func:`quiet_heartbeats` in each worker of the local cluster a build starts (a
+    cluster of the caller's, ``scheduler=``, keeps its own logging)."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class _Quiet(WorkerPlugin):
+        name = "tremaux-quiet-heartbeats"
+
+        def setup(self, worker: Any) -> None:
+            quiet_heartbeats()
+
+    return _Quiet()
 
 
 @contextmanager
