@@ -121,7 +121,7 @@ def test_improper_puzzles_get_clear_messages(client):
     ("body", "field"),
     [
         ({"rows": 31, "cols": 5, "grid": [[0] * 5] * 31}, "rows"),
-        ({"rows": 1, "cols": 5, "grid": [[0] * 5]}, "rows"),
+        ({"rows": 0, "cols": 5, "grid": []}, "rows"),
         ({"rows": 2, "cols": 2, "grid": [[0, 0]]}, "grid has 1 row,"),
         ({"rows": 2, "cols": 2, "grid": [[0, 0], [0]]}, "grid row 2 has 1 cell,"),
         ({"rows": 2, "cols": 2, "grid": [[0, 1000], [0, 1000]]}, "holds 1000"),
@@ -133,6 +133,21 @@ def test_bad_puzzle_requests_are_4xx_naming_the_problem(client, body, field):
     res = client.post("/api/numberlink/solve", json=body)
     assert res.status_code in (400, 422), res.text
     assert field in res.json()["error"]
+
+
+def test_a_board_of_one_row_or_column_is_served_as_the_library_takes_it(client):
+    # was: "rows: must be at least 2 (got 1)", where Puzzle, solve_puzzle and generate_puzzle take it
+    from tremaux.numberlink.model import MIN_SIDE
+    from tremaux.web.models import PuzzleBody, PuzzleRandomParams
+
+    body = solve(client, [[1, 0, 1, 2, 2]]).json()
+    assert body["status"] == "solved" and body["paths"]["1"] == [[0, 0], [0, 1], [0, 2]], body
+    assert solve(client, [[1], [1]]).json()["status"] == "solved"
+    made = client.post("/api/numberlink/random", json={"rows": 1, "cols": 6, "seed": 1})
+    assert made.status_code == 200 and made.json()["rows"] == 1, made.text
+    for model in (PuzzleBody, PuzzleRandomParams):
+        fields = model.model_json_schema()["properties"]
+        assert fields["rows"]["minimum"] == fields["cols"]["minimum"] == MIN_SIDE == 1
 
 
 def test_load_and_save_in_the_text_format(client):

@@ -82,7 +82,7 @@ from ._args import number, seconds, switch, whole
 from .cuts import hitting_cuts
 from .plant import check_time, gave_up, plant
 from .staircase import is_staircase, planting_of
-from .model import Puzzle, check_rule
+from .model import MIN_SIDE, Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
 from .regions import REGIONS_A_SIDE, _another_by_regions  # noqa: F401
@@ -337,8 +337,8 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     if len(sides) != 2 or isinstance(shape, (str, bytes)):
         raise InvalidSizeError(f"puzzle size {shape!r} must be two whole numbers (rows, columns)")
     h, w = (whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
-    if min(h, w) < 1:
-        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 1 row and 1 column")
+    if min(h, w) < MIN_SIDE:
+        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least {MIN_SIDE} row and {MIN_SIDE} column")
     if h * w < 2:
         raise InvalidSizeError(f"puzzle size {h}x{w}: a board of one cell has no room for a pair (two cells)")
     if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:

@@ -41,8 +41,10 @@ from ._cells import at_cell, cells as _cells, count_message, cell_label, labelle
 from ._named import named
 from .rules import RULES, check_rule
 
-__all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
+__all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MIN_SIDE", "MAX_SIDE"]
 
+MIN_SIDE = 1
+"""Least height or width of a puzzle: a board of one row is a puzzle (the web page takes the same)."""
 MAX_SIDE = 4096
 """Largest height or width of a puzzle."""
 
@@ -132,8 +134,8 @@ class Puzzle:
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
-        if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
-            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        if min(h, w) < MIN_SIDE or max(h, w) > MAX_SIDE:
+            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside {MIN_SIDE}..{MAX_SIDE} on a side")
         if arr.dtype.kind not in "iu":
             odd = np.argwhere(~np.isfinite(arr)) if arr.dtype.kind == "f" else ()  # NaN: a blank of a pandas table
             if arr.dtype.kind == "f" and not len(odd) and np.all(np.mod(arr, 1) == 0):
@@ -300,8 +302,8 @@ class Puzzle:
         ('A', 'B')
         """
         h, w = _whole_pair(shape, "shape", InvalidSizeError)
-        if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
-            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        if min(h, w) < MIN_SIDE or max(h, w) > MAX_SIDE:
+            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside {MIN_SIDE}..{MAX_SIDE} on a side")
         if isinstance(pairs, Mapping):  # {label: (end, end)}: the labels are its keys
             if labels is not None:
                 raise PuzzleError("labels given twice: as the keys of the pairs and as labels")

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..grids.checks import LEAST
+from ..numberlink.model import MIN_SIDE as NL_MIN_SIDE
 from .messages import short_name
 
 __all__ = [
@@ -366,8 +367,8 @@ class PuzzleBody(_Model):
     """
 
     # the examples make the body the API page's "Try it out" sends: a puzzle it solves
-    rows: int = Field(ge=2, le=NL_MAX_SIDE, examples=[2])
-    cols: int = Field(ge=2, le=NL_MAX_SIDE, examples=[3])
+    rows: int = Field(ge=NL_MIN_SIDE, le=NL_MAX_SIDE, examples=[2])
+    cols: int = Field(ge=NL_MIN_SIDE, le=NL_MAX_SIDE, examples=[3])
     grid: list[list[int]] = Field(description="rows lists of cols numbers (0..999).",
                                   examples=[[[1, 0, 1], [2, 0, 2]]])
     names: dict[str, str] | None = Field(None, max_length=999, description="The puzzle's own label of a number "
@@ -464,8 +465,8 @@ class PuzzleRandomParams(_Model):
     (8, 8)
     """
 
-    rows: int = Field(8, ge=2, le=NL_MAX_SIDE)
-    cols: int = Field(8, ge=2, le=NL_MAX_SIDE)
+    rows: int = Field(8, ge=NL_MIN_SIDE, le=NL_MAX_SIDE)
+    cols: int = Field(8, ge=NL_MIN_SIDE, le=NL_MAX_SIDE)
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer.")
 

@@ -123,6 +123,10 @@ async function start() {
         if (min !== undefined) $(name).min = min;
         if (max !== undefined) $(name).max = max;
       }
+      const board = (schemas.PuzzleRandomParams || {}).properties || {};  // a puzzle's least sides, the library's
+      for (const [id, name] of [["nl-rows", "rows"], ["nl-cols", "cols"]]) {
+        if ((board[name] || {}).minimum !== undefined) $(id).min = board[name].minimum;
+      }
     }).catch(() => {});
   } catch (err) {
     say($("maze-message"), err.message, "error");
