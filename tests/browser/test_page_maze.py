@@ -359,15 +359,15 @@ def test_every_address_the_page_builds_is_read_by_the_server(driver, server, que
 def test_a_link_with_values_out_of_range_is_corrected_and_drawn(driver, server):
     open_page(driver, server, "?rows=0&cols=999&braid=7&seed=4")
     state = driver.execute_script("return tremaux.maze.state()")
-    assert state["params"]["rows"] == 2 and state["params"]["cols"] == 150 and state["params"]["braid"] == 1
+    assert state["params"]["rows"] == 1 and state["params"]["cols"] == 150 and state["params"]["braid"] == 1
     said = driver.find_element("id", "maze-message").text
-    assert "rows 0 is out of range (2 to 150): using 2" in said and "cols 999" in said and "braid" in said, said
-    assert "maze" in said and driver.find_element("id", "rows").get_attribute("value") == "2"
+    assert "rows 0 is out of range (1 to 150): using 1" in said and "cols 999" in said and "braid" in said, said
+    assert "maze" in said and driver.find_element("id", "rows").get_attribute("value") == "1"
     open_page(driver, server, "?grid=polar&rings=99999&seed=2")
     state = driver.execute_script("return tremaux.maze.state()")
     top = int(driver.find_element("id", "rings").get_attribute("max"))
     assert state["grid"] == "polar" and state["params"]["rings"] == top
-    assert f"rings 99999 is out of range (2 to {top}): using {top}" in driver.find_element("id", "maze-message").text
+    assert f"rings 99999 is out of range (1 to {top}): using {top}" in driver.find_element("id", "maze-message").text
 
 
 SAME_ENDS = """
