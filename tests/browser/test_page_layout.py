@@ -119,7 +119,7 @@ def test_an_emptied_size_box_is_refused_before_sending(driver, server):
     open_page(driver, server, "?rows=6&cols=7&seed=3")
     before = driver.execute_script("return tremaux.maze.state().params")
     driver.execute_script("performance.clearResourceTimings()")
-    for text, words in (("", "rows is empty"), ("4.5", "not a whole number"), ("1", "out of range")):
+    for text, words in (("", "rows is empty"), ("4.5", "not a whole number"), ("0", "out of range")):
         rows = driver.find_element("id", "rows")
         driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", rows, text)
         msg = wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent",

@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .._args import SEED_RANGE
 from ..grids.checks import LEAST
 from ..numberlink.model import MIN_SIDE as NL_MIN_SIDE
 from .messages import short_name
@@ -41,6 +42,7 @@ from .messages import short_name
 __all__ = [
     "MAX_SIDE",
     "NL_MAX_SIDE",
+    "MIN_SEED",
     "MAX_SEED",
     "MAX_RINGS",
     "MAX_GRID_CELLS",
@@ -84,8 +86,10 @@ def _most_rings(cells: int) -> int:
 
 MAX_RINGS = _most_rings(MAX_GRID_CELLS)
 """Most rings of a polar maze served on the page (the most within :data:`MAX_GRID_CELLS` cells)."""
-MAX_SEED = 2**53 - 1
-"""Largest seed (the largest integer a browser holds exactly)."""
+MIN_SEED = SEED_RANGE[0]
+"""Least seed: the library's (:data:`tremaux._args.SEED_RANGE`)."""
+MAX_SEED = min(SEED_RANGE[1], 2**53 - 1)
+"""Largest seed: the library's range up to the largest integer a browser holds exactly, 2**53 - 1."""
 MAX_TEXT = 20_000
 """Longest puzzle text accepted, in characters."""
 MAX_TRACE_EVENTS = 400_000
@@ -226,7 +230,7 @@ class MazeParams(_Model):
     braid: float = Field(None, ge=0.0, le=1.0, allow_inf_nan=False, validate_default=False,
                          description="Share of dead ends opened into loops; left out, 0.5 (0 on a woven grid, "
                                      "where a new passage could cut a crossing).")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+    seed: int | None = Field(None, ge=MIN_SEED, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer's params.")
 
     @model_validator(mode="after")
@@ -248,7 +252,7 @@ class RenderParams(MazeParams):
     """
 
     solver: str | None = Field(None, max_length=64, description="Draw this solver's path.")
-    walk: int | None = Field(None, ge=0, le=MAX_SEED,
+    walk: int | None = Field(None, ge=MIN_SEED, le=MAX_SEED,
                              description="Seed of the solver's random choices, as ``seed`` of POST /api/solve "
                                          "(the page's link names it walk); needs ``solver``.")
     cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
@@ -304,7 +308,7 @@ class SolveRequest(_Model):
     picture: bool = Field(True, description="On grids other than the plain square one, send the answer's picture "
                                             "(``svg``) with the trace and its stage; without a trace it is always "
                                             "sent. The page, which ends a replay on its stage, asks for none.")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+    seed: int | None = Field(None, ge=MIN_SEED, le=MAX_SEED,
                              description="Seed of the solver's random choices: Tremaux's traveler walks down one of "
                                          "the unmarked passages at random; absent: the fixed order N, E, S, W.")
 
@@ -467,7 +471,7 @@ class PuzzleRandomParams(_Model):
 
     rows: int = Field(8, ge=NL_MIN_SIDE, le=NL_MAX_SIDE)
     cols: int = Field(8, ge=NL_MIN_SIDE, le=NL_MAX_SIDE)
-    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+    seed: int | None = Field(None, ge=MIN_SEED, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer.")
 
 
