@@ -319,6 +319,25 @@ class QuietHeartbeats(logging.Filter):
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """Whether ``record`` is shown: all but those of a heartbeat that did not reach the scheduler.
+
+        Parameters
+        ----------
+        record : logging.LogRecord
+            What a worker logs.
+
+        Returns
+        -------
+        bool
+            False for a record logged by ``heartbeat`` with an ``OSError``.
+
+        Examples
+        --------
+        >>> import logging
+        >>> from tremaux.dataset.dask_engine import QuietHeartbeats
+        >>> QuietHeartbeats().filter(logging.LogRecord("distributed.worker", logging.ERROR, "", 1, "x", (), None))
+        True
+        """
         exc = record.exc_info[1] if record.exc_info else None
         return not (record.funcName == "heartbeat" and isinstance(exc, OSError))
 

@@ -10,7 +10,13 @@ import numbers
 import re
 from typing import Any
 
-__all__ = ["at_cell", "cells", "row_lengths", "not_a_table", "count_message", "labelled", "cell_label"]
+__all__ = ["at_cell", "cells", "row_lengths", "not_a_table", "count_message", "labelled", "cell_label", "MIN_SIDE",
+           "MAX_SIDE"]
+
+MIN_SIDE = 1
+"""Least height or width of a puzzle: a board of one row is a puzzle (the web page takes the same)."""
+MAX_SIDE = 4096
+"""Largest height or width of a puzzle."""
 
 
 def cell_label(x: Any, empty: str) -> str | None:

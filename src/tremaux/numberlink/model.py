@@ -37,16 +37,12 @@ import numpy as np
 
 from .._display import NOTEBOOK_PUZZLE_PNG_CELLS, NOTEBOOK_PUZZLE_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, cell_label, labelled, not_a_table, tokens
+from ._cells import (MAX_SIDE, MIN_SIDE, at_cell, cells as _cells, count_message, cell_label, labelled, not_a_table,
+                     tokens)
 from ._named import named
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MIN_SIDE", "MAX_SIDE"]
-
-MIN_SIDE = 1
-"""Least height or width of a puzzle: a board of one row is a puzzle (the web page takes the same)."""
-MAX_SIDE = 4096
-"""Largest height or width of a puzzle."""
 
 Cell = tuple[int, int]
 
