@@ -1,0 +1,284 @@
+"""Every command a reader copies from README.md and the docs site, run as a reader runs it.
+
+For each unit (a ``## `` section of README.md, or a page under docs/; split dev/held by a fixed rule, see
+``_sweep_docs_pages.py``) the sweep takes every shell line and every inline ``tremaux ...`` /
+``python -m tremaux ...`` command, in page order, and:
+
+- checks each option against the command it is given to (the click tree): an option the command no longer has,
+  or an old, hidden spelling, is a problem wherever it is written;
+- runs each whole command (not a pattern with ``FILE``, ``NAME``, ``...``) in a scratch folder of the page, so
+  that files made by earlier commands of the page are there (a toml block headed ``# spec.toml`` is written
+  too; a few inputs the pages take as given, ``maze.txt``, ``puzzle.txt``..., are made first and listed):
+  exit status, a traceback, run time; ``serve``, ``warmup``, and datasets for a cluster, a bucket or of more
+  than 1,000 mazes are only parsed;
+- checks ``python benchmarks/x.py --opt`` lines: the script exists and takes the option (found in its source);
+- checks every repository path and ``tremaux.x.y`` name written in backticks;
+- runs the commands behind the outputs the pages quote (``error: ...``, ``warning: ...``, verdicts) and
+  compares what is stable (the text around ``...``, numbers as patterns where the page says so);
+- compares the help screens with the docs: an option of a command that README.md and docs/cli.md never write,
+  and the default column of docs/cli.md's vocabulary table against each command's default.
+
+``pip``, ``mkdocs``, ``dask`` and ``.ci/run`` lines are skipped (the site is built by ``mkdocs build --strict``
+apart, and by tests/test_docs_site.py).
+
+    PYTHONPATH=src python benchmarks/sweep_docs.py --part dev     # or held, or all; --no-run parses only
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _sweep_docs_cli import resolve, table_defaults, undocumented  # noqa: E402
+from _sweep_docs_pages import ROOT, Command, commands, dotted, path_exists, paths, resolves, units, words  # noqa: E402
+
+SKIP_FIRST = {"pip", "mkdocs", "dask", ".ci/run", "apt-get", "curl", "cd"}
+PARSE_ONLY = ("serve", "warmup")
+PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:\.\w+)?|HxW|F\.gif|\S*\.\.\.\S*|\S*<[^>]*>\S*")
+
+# The outputs the pages quote, with a command that gives each: (unit, quoted text, command, stream).
+# ``...`` in the quote stands for anything; ``#`` for any number.
+CLAIMS = [
+    ("README.md#Files and formats",
+     "error: maze.txt:4:13: ragged row: this line has 12 characters, the first line of the maze has 13",
+     "tremaux show ragged/maze.txt", "err"),
+    ("README.md#Limits", "error: a 30000 x 30000 maze (backtracker) needs about 1.7 GiB of memory; the limit is 1.0 GiB",
+     "tremaux --memory-limit 1G generate --size 30000x30000", "err"),
+    ("README.md#Limits", "error: building a 1500 x 1500 zeta grid needs about 326.2 MiB of memory; ...",
+     "tremaux --memory-limit 100M generate --grid zeta --size 1500x1500 --out z.json", "err"),
+    ("docs/cli.md", "error: invalid value for '--density': ... (see 'tremaux numberlink generate --help')",
+     "tremaux numberlink generate --density x", "err"),
+    ("docs/cli.md", "error: --cell-size 0 is too small; it must be at least 1",
+     "tremaux render maze.txt --cell-size 0 --out cell.png", "err"),
+    ("docs/cli.md", "error: --out maze.txt is the file this command reads: ...",
+     "tremaux convert maze.txt --out maze.txt", "err"),
+    ("docs/cli.md", "error: tremaux convert writes ascii, block, json, tokens, npz or png, not svg ('maze.svg'); "
+     "tremaux render draws SVG and GIF pictures", "tremaux convert maze.txt --out maze.svg", "err"),
+    ("docs/cli.md", "wrote 3 pictures, p-1.svg to p-3.svg", "tremaux numberlink solve three.txt --out p.svg", "err"),
+    ("docs/cli.md", "warning: --algorithm is deprecated; use --generator",
+     "tremaux generate --algorithm kruskal --size 3x3 --out old.json", "err"),
+    ("docs/cli.md", "warning: the output file as a second argument is deprecated; use --out maze.npz",
+     "tremaux convert maze.txt maze.npz", "err"),
+    ("docs/cli.md", "<stdin>#1: solved", "tremaux numberlink solve - < puzzle.txt", "out"),
+    ("docs/cli.md", "number '1' appears once, at row 1 column 1", "tremaux numberlink check lonely.txt", "err"),
+    ("docs/cli.md", "wrote <stdout>", "tremaux generate --size 3x3 --out - --format json", "err"),
+    ("docs/cli.md", "bfs: path of 13 cells (12 moves) found after 27 cells taken from the worklist",
+     "tremaux solve hex.json", "err"),
+]
+CLAIM_NUMBERS = {"bfs: path of 13 cells (12 moves) found after 27 cells taken from the worklist"}
+
+
+def _seed(folder: Path) -> list[str]:
+    """The inputs the pages take as given (as tests/test_docs_cli.py makes them): their names."""
+    import tremaux
+    from PIL import Image, ImageDraw
+
+    maze = tremaux.generate((10, 20), seed=2).maze
+    tremaux.io.save(maze, folder / "maze.txt")
+    tremaux.io.save(maze, folder / "maze.json")
+    heart = Image.new("L", (24, 24), 255)
+    ImageDraw.Draw(heart).ellipse((1, 1, 22, 22), fill=0)
+    heart.save(folder / "heart.png")
+    puzzle = ".123..\n...44.\n1.5.6.\n2...3.\n5....6\n"
+    for name in ("puzzle.txt", "puzzles.txt", "Q05.txt"):
+        (folder / name).write_text(puzzle)
+    (folder / "tests" / "golden").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "golden" / "seed002_grid.txt", folder / "tests" / "golden")
+    (folder / "docs" / "images").mkdir(parents=True)
+    return ["maze.txt", "maze.json", "heart.png", "puzzle.txt", "puzzles.txt", "Q05.txt",
+            "tests/golden/seed002_grid.txt"]
+
+
+def _claim_inputs(folder: Path) -> None:
+    from tremaux.grids import generate_on, make_grid
+    import tremaux
+
+    lines = tremaux.io.dumps(tremaux.generate((3, 6), seed=1).maze, "ascii").splitlines()
+    lines[3] = lines[3][:12]
+    (folder / "ragged").mkdir(exist_ok=True)
+    (folder / "ragged" / "maze.txt").write_text("\n".join(lines) + "\n")
+    (folder / "three.txt").write_text("1.1\n2.2\n\n1.1\n...\n\n1..\n..1\n")
+    (folder / "lonely.txt").write_text("1..\n.22\n")
+    tremaux.io.save(generate_on(make_grid("hex", size=(4, 6)), "wilson", seed=2).maze, folder / "hex.json")
+
+
+def _bin(folder: Path) -> dict[str, str]:
+    """An environment whose ``tremaux`` and ``python -m tremaux`` run this tree."""
+    bindir = folder.parent / (folder.name + "-bin")
+    bindir.mkdir(exist_ok=True)
+    (bindir / "tremaux").write_text(f'#!/bin/sh\nexec {sys.executable} -m tremaux "$@"\n')
+    (bindir / "tremaux").chmod(0o755)
+    (bindir / "python").write_text(f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    (bindir / "python").chmod(0o755)
+    src = str(ROOT / "src")
+    return {**os.environ, "PATH": f"{bindir}:{os.environ['PATH']}",
+            "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+
+
+def run(text: str, cwd: Path, env: dict[str, str], timeout: float = 180) -> tuple[int, str, str, float]:
+    t = time.perf_counter()
+    try:
+        p = subprocess.run(["bash", "-c", text], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
+                           stdin=subprocess.DEVNULL)
+        return p.returncode, p.stdout, p.stderr, time.perf_counter() - t
+    except subprocess.TimeoutExpired:
+        return -1, "", f"timed out after {timeout:.0f} s", time.perf_counter() - t
+
+
+def _tremaux_argv(ws: list[str]) -> list[str] | None:
+    while ws and re.fullmatch(r"[A-Z_]+=\S*", ws[0]):
+        ws = ws[1:]
+    if ws[:1] == ["tremaux"]:
+        return ws[1:]
+    if ws[:3] == ["python", "-m", "tremaux"]:
+        return ws[3:]
+    return None
+
+
+def _script(ws: list[str]) -> tuple[str, list[str]] | None:
+    while ws and re.fullmatch(r"[A-Z_]+=\S*", ws[0]):
+        ws = ws[1:]
+    if ws[:1] == ["python"] and len(ws) > 1 and ws[1].endswith(".py"):
+        return ws[1], ws[2:]
+    return None
+
+
+def check_command(c: Command, folder: Path, env: dict[str, str], execute: bool) -> list[str]:
+    """The problems of one shown command (empty when it is fine)."""
+    ws = words(c.text)
+    if not ws or ws[0] in SKIP_FIRST:
+        return []
+    cut = next((k for k, w in enumerate(ws) if w in ("|", ">", ">>", "<", "&&", ";", "2>")), len(ws))
+    argv = _tremaux_argv(ws[:cut])
+    problems = []
+    if argv is not None:
+        name, unknown, old = resolve(argv)
+        problems += [f"`{name}` has no option {o}" for o in unknown]
+        problems += [f"`{name}` {o} is an old spelling (hidden, warns)" for o in old]
+        pattern = any(PLACEHOLDER.fullmatch(w) for w in argv) or any("..." in w for w in argv)
+        big = name == "dataset" and (any(w.startswith(("s3://", "gs://", "az://")) for w in argv)
+                                     or "--scheduler" in argv or not _small_count(argv))
+        if not execute or pattern or big or not name or name.split()[0] in PARSE_ONLY or unknown:
+            return problems
+        code, out, err, secs = run(c.text.split(" #")[0] if c.how == "block" else c.text, folder, env)
+        tail = err.strip().splitlines()[-1:] if err.strip() else []
+        if "Traceback (most recent call last)" in err:
+            problems.append(f"traceback: {tail[0] if tail else ''}")
+        elif code != 0:
+            problems.append(f"exit {code}: {tail[0] if tail else '(no message)'}")
+        if secs > 30:
+            problems.append(f"slow for an example: {secs:.0f} s")
+        return problems
+    script = _script(ws[:cut])
+    if script:
+        path, args = script
+        if not (ROOT / path).is_file():
+            return [f"no file {path}"]
+        source = (ROOT / path).read_text(encoding="utf-8")
+        for w in args:
+            opt = w.split("=", 1)[0]
+            if opt.startswith("--") and f'"{opt}"' not in source and f"'{opt}'" not in source:
+                problems.append(f"{path} takes no option {opt}")
+    return problems
+
+
+def _small_count(argv: list[str]) -> bool:
+    for k, w in enumerate(argv[:-1]):
+        if w in ("--count", "-n"):
+            return argv[k + 1].isdigit() and int(argv[k + 1]) <= 1000
+    return "spec.toml" not in argv
+
+
+def _match(quoted: str, got: str, numbers: bool) -> bool:
+    pattern = re.escape(" ".join(quoted.split())).replace(r"\.\.\.", ".*")
+    if numbers:
+        pattern = re.sub(r"\d+", r"\\d+", pattern)
+    return re.search(pattern, " ".join(got.split())) is not None
+
+
+def sweep(part: str, execute: bool) -> dict[str, list[str]]:
+    chosen = [u for u in units() if part in ("all", u.part)]
+    report: dict[str, list[str]] = {}
+    scratch = Path(tempfile.mkdtemp(prefix="sweep-docs-"))
+    folders: dict[Path, Path] = {}
+    counts = {"commands": 0, "run": 0}
+    try:
+        for unit in chosen:
+            folder = folders.get(unit.path)
+            if folder is None:
+                folder = folders[unit.path] = scratch / f"p{len(folders)}"
+                folder.mkdir()
+                _seed(folder)
+            env = _bin(folder)
+            for m in re.finditer(r"^```toml[ \t]*\n# ([\w.-]+\.toml)\n(.*?)^```", unit.text, flags=re.M | re.S):
+                (folder / m.group(1)).write_text(m.group(2))
+            for c in commands(unit):
+                counts["commands"] += 1
+                t0 = time.perf_counter()
+                for p in check_command(c, folder, env, execute):
+                    report.setdefault(unit.name, []).append(f"{c.where} `{c.text}`: {p}")
+                counts["run"] += time.perf_counter() - t0 > 0.2
+            for line, p in paths(unit):
+                if not path_exists(p) and not p.startswith("docs/images/") and "tests/test_x.py" not in p:
+                    report.setdefault(unit.name, []).append(f"{unit.path.name}:{line} names {p}, which does not exist")
+            for line, name in dotted(unit):
+                if not resolves(name):
+                    report.setdefault(unit.name, []).append(f"{unit.path.name}:{line} names {name}, which is not there")
+        if execute:
+            claims = scratch / "claims"
+            claims.mkdir()
+            _seed(claims)
+            _claim_inputs(claims)
+            env = _bin(claims)
+            for unit_name, quoted, command, stream in CLAIMS:
+                unit = next((u for u in chosen if u.name == unit_name), None)
+                if unit is None:
+                    continue
+                if quoted not in " ".join(unit.text.split()):
+                    report.setdefault(unit_name, []).append(f"the quoted output is no longer on the page: {quoted}")
+                    continue
+                code, out, err, _ = run(command, claims, env)
+                got = out if stream == "out" else err
+                if not _match(quoted, got, quoted in CLAIM_NUMBERS):
+                    shown = " ".join(got.strip().splitlines()[-1:])[:200]
+                    report.setdefault(unit_name, []).append(f"shows `{quoted}`; `{command}` says `{shown}`")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if part in ("dev", "all"):  # the help screens belong to docs/cli.md, a development page
+        docs = (ROOT / "README.md").read_text(encoding="utf-8") + (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        for opt in undocumented(docs):
+            report.setdefault("help screens", []).append(f"{opt} is in --help, not in README.md or docs/cli.md")
+        for p in table_defaults((ROOT / "docs" / "cli.md").read_text(encoding="utf-8")):
+            report.setdefault("vocabulary table", []).append(p)
+    report["_counts"] = [f"{len(chosen)} units, {counts['commands']} commands"]
+    return report
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--part", choices=("dev", "held", "all"), default="dev", help="which units (default dev)")
+    ap.add_argument("--no-run", action="store_true", help="check options, paths and names; run nothing")
+    args = ap.parse_args(argv)
+    t0, c0 = time.perf_counter(), time.process_time()
+    report = sweep(args.part, not args.no_run)
+    counts = report.pop("_counts")
+    problems = sum(len(v) for v in report.values())
+    for unit, items in report.items():
+        print(f"## {unit} ({len(items)})")
+        for item in items:
+            print(f"  - {item}")
+    print(f"{args.part}: {counts[0]}; {problems} problems; {time.perf_counter() - t0:.0f} s wall, "
+          f"{time.process_time() - c0:.1f} s CPU in this process")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
