@@ -43,6 +43,8 @@ class Command:
     line: int
     how: str
     text: str
+    after: str = ""
+    """The page's text just after an inline command (where ``at abc1234`` pins it to a past commit)."""
 
     @property
     def where(self) -> str:
@@ -93,7 +95,8 @@ def commands(unit: Unit) -> list[Command]:
     inline = r"`((?:[A-Z_]+=\S+ )*(?:python -m tremaux|tremaux|python (?:benchmarks|docs)/)[^`\n]*)`"
     for m in re.finditer(inline, unit.text):
         if not any(a <= m.start() < b for a, b in spans):
-            found.append(Command(unit, _line(unit, m.start()), "inline", m.group(1).strip()))
+            found.append(Command(unit, _line(unit, m.start()), "inline", m.group(1).strip(),
+                                 unit.text[m.end():m.end() + 120]))
     return sorted(found, key=lambda c: c.line)
 
 
@@ -112,6 +115,8 @@ def paths(unit: Unit) -> list[tuple[int, str]]:
     """The repository paths a unit names in backticks, with their lines (URLs and ``docs/images/`` outputs kept)."""
     out = []
     for m in re.finditer(r"`([^`\n]+)`", unit.text):
+        if re.search(r"(?<![\w/.])[\w-]+/[\w.-]+ $", unit.text[max(0, m.start() - 60):m.start()]):
+            continue  # a path in another repository, written after its name: ``owner/repo `docs/x.txt```
         for p in re.finditer(PATH_RE, m.group(1)):
             out.append((_line(unit, m.start()), p.group(1)))
     return out
