@@ -97,3 +97,18 @@ def table_defaults(cli_md: str) -> list[str]:
                 if value not in cells[3]:
                     out.append(f"{option} of `{name}` defaults to {value!r}; the table says: {cells[3][:90]}")
     return out
+
+
+FOREIGN = {"--maxprocesses", "--dist", "--cov", "--cov-report", "--cov-fail-under", "--strict", "--nthreads"}
+"""Options of pytest, mkdocs and dask that the pages write in their own command lines."""
+
+
+def stray_options(text: str, scripts: str) -> list[tuple[int, str]]:
+    """``--options`` a page writes that no command takes (hidden old spellings count), nor a benchmark script."""
+    taken = {o for cmd in tree().values() for p in cmd.params if p.param_type_name == "option"
+             for o in (*p.opts, *p.secondary_opts)} | {"--help"} | FOREIGN
+    out = []
+    for m in re.finditer(r"(?<![\w-])(--[A-Za-z][\w-]*)", text):
+        if m.group(1) not in taken and f'"{m.group(1)}"' not in scripts:
+            out.append((text.count("\n", 0, m.start()) + 1, m.group(1)))
+    return out

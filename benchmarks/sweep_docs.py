@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _sweep_docs_cli import resolve, table_defaults, undocumented  # noqa: E402
+from _sweep_docs_cli import resolve, stray_options, table_defaults, undocumented  # noqa: E402
 from _sweep_docs_pages import ROOT, Command, commands, dotted, path_exists, paths, resolves, units, words  # noqa: E402
 
 SKIP_FIRST = {"pip", "mkdocs", "dask", ".ci/run", "apt-get", "curl", "cd"}
@@ -221,6 +221,7 @@ def sweep(part: str, execute: bool) -> dict[str, list[str]]:
     scratch = Path(tempfile.mkdtemp(prefix="sweep-docs-"))
     folders: dict[Path, Path] = {}
     counts = {"commands": 0, "run": 0}
+    scripts = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "benchmarks").rglob("*.py"))
     try:
         for unit in chosen:
             folder = folders.get(unit.path)
@@ -237,6 +238,10 @@ def sweep(part: str, execute: bool) -> dict[str, list[str]]:
                 for p in check_command(c, folder, env, execute):
                     report.setdefault(unit.name, []).append(f"{c.where} `{c.text}`: {p}")
                 counts["run"] += time.perf_counter() - t0 > 0.2
+            if unit.name != "docs/benchmarks.md":  # options in prose; the benchmark page's records are past runs
+                for line, opt in stray_options(unit.text, scripts):
+                    report.setdefault(unit.name, []).append(
+                        f"{unit.path.name}:{unit.line + line - 1} writes {opt}, which no command takes")
             for line, p in paths(unit):
                 if not path_exists(p) and not p.startswith("docs/images/") and p not in LEFT_OUT | {"tests/test_x.py"}:
                     report.setdefault(unit.name, []).append(f"{unit.path.name}:{line} names {p}, which does not exist")
