@@ -86,6 +86,52 @@ CLAIM_WORDS = {"why": "..."}
 """A word of a quote that stands for any text (``no path ...: why``)."""
 
 
+def _lists(registry: str):
+    def check(folder: Path, out: str, err: str) -> str:
+        import tremaux
+
+        names = [e.name for e in getattr(tremaux, registry)]
+        missing = [n for n in names if not re.search(rf"^{re.escape(n)}\s", out, flags=re.M)]
+        grids = registry != "GENERATORS" or all(re.search(r"\[(any grid|square only|[^]]*)\]", line)
+                                                for line in out.splitlines() if line.strip())
+        return (f"lists no {missing}" if missing else "") or ("" if grids else "does not say which grids")
+    return check
+
+
+def _json_keys(*keys: str):
+    def check(folder: Path, out: str, err: str) -> str:
+        import json
+
+        data = json.loads(out)
+        first = data[0] if isinstance(data, list) else data
+        return "" if all(k in first for k in keys) else f"JSON without {[k for k in keys if k not in first]}"
+    return check
+
+
+def _urls(folder: Path, out: str, err: str) -> str:
+    lines = [line for line in out.splitlines() if line.strip()]
+    return "" if lines and all(u.startswith("https://puzz.link/p?numlin/") for u in lines) else f"not URLs: {out[:80]}"
+
+
+def _generated(folder: Path, out: str, err: str) -> str:
+    from tremaux.numberlink import load_all
+
+    p = load_all(folder / "p.txt")
+    return "" if len(p) == 1 and p[0].shape == (15, 20) else f"p.txt holds {[q.shape for q in p]}"
+
+
+EXPECT = {
+    "tremaux generate --list": _lists("GENERATORS"),
+    "tremaux solve --list": _lists("SOLVERS"),
+    "tremaux numberlink solve Q05.txt --rule nikoli --json": _json_keys("status", "grid"),
+    "tremaux numberlink convert puzzles.txt -f puzzlink": _urls,
+    "tremaux numberlink generate --size 15x20 --seed 3 --out p.txt": _generated,
+    "tremaux info maze.npz --json": _json_keys("cells", "passages"),
+    "tremaux dataset info data/ --json": _json_keys("complete"),
+}
+"""What the pages say a shown command prints (in its comment or the sentence around it), as a check of its output."""
+
+
 def _seed(folder: Path) -> list[str]:
     """The inputs the pages take as given (as tests/test_docs_cli.py makes them): their names."""
     import tremaux
@@ -192,6 +238,14 @@ def check_command(c: Command, folder: Path, env: dict[str, str], execute: bool) 
             problems.append(f"input: {missing.group(1)}, a file the page does not make")
         elif code != 0:
             problems.append(f"exit {code}: {tail[0] if tail else '(no message)'}")
+        expect = EXPECT.get(" ".join(text.split()))
+        if expect and code == 0:
+            try:
+                said = expect(folder, out, err)
+            except Exception as exc:  # noqa: BLE001 - an output the check cannot read is a difference too
+                said = f"{type(exc).__name__}: {exc}"
+            if said:
+                problems.append(f"output differs from the page: {said}")
         if secs > 30:
             problems.append(f"slow for an example: {secs:.0f} s")
         return problems
