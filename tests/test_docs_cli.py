@@ -319,3 +319,25 @@ def test_each_benchmark_command_names_a_script_that_takes_its_options():
                 assert not opt.startswith("--") or f'"{opt}"' in source, f"{page.name}: {words[k]} takes no {opt}"
             checked += 1
     assert checked >= 30
+
+
+QUOTED = [
+    ("README.md", "error: maze.txt:4:13: ragged row: this line has 12 characters, the first line of the maze has 13",
+     ["show", "maze.txt"]),
+    ("README.md", "error: building a 1500 x 1500 zeta grid needs about 326.2 MiB of memory; ",
+     ["--memory-limit", "100M", "generate", "--grid", "zeta", "--size", "1500x1500", "--out", "z.json"]),
+    ("README.md", "error: the npz file of a 30000 x 30000 maze needs about 2.5 GiB of memory; the limit is 1.0 GiB",
+     ["--memory-limit", "1G", "generate", "--size", "30000x30000", "--out", "maze.npz"]),
+    ("docs/cli.md", "error: tremaux convert writes ascii, block, json, tokens, npz or png, not svg ('maze.svg'); "
+     "tremaux render draws SVG and GIF pictures", ["convert", "maze.txt", "--out", "maze.svg"]),
+]
+
+
+@pytest.mark.parametrize("page, quoted, argv", QUOTED, ids=[q[1][7:40] for q in QUOTED])
+def test_the_error_lines_the_pages_quote_are_what_the_commands_say(page, quoted, argv, tmp_path, monkeypatch, capsys):
+    """An error line quoted on a page is still on the page and is the one its command prints (all refused at once)."""
+    assert quoted in " ".join((ROOT / page).read_text(encoding="utf-8").split())
+    monkeypatch.chdir(tmp_path)  # the README's drawing, after a blank line, its second wall line one short
+    (tmp_path / "maze.txt").write_text("\n+---+---+---+\n| S     |   |\n+---+   +  +\n|         G |\n+---+---+---+\n")
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith(quoted), err
