@@ -10,6 +10,7 @@ listed for an option are exactly those that take it, with the short form shown.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 import shutil
@@ -223,3 +224,120 @@ def test_numberlink_convert_names_the_pictures_it_wrote(tmp_path, capsys):
     assert code == 0 and (tmp_path / "p-1.svg").is_file() and (tmp_path / "p-2.svg").is_file()
     assert not (tmp_path / "p.svg").exists()
     assert err.strip() == f"wrote 2 pictures, {tmp_path / 'p-1.svg'} to {tmp_path / 'p-2.svg'}"  # as solve says it
+
+
+ALL_PAGES = [*PAGES, ROOT / "docs" / "benchmarks.md"]
+
+
+def invocations(text: str) -> list[list[str]]:
+    """The words after ``tremaux`` (or ``python -m tremaux``) of every shell line and inline command of a page.
+
+    Patterns (``tremaux solve FILE --json``) and records of past runs count too: only their options are checked.
+    """
+    lines = [line for m in re.finditer(r"^```(?:bash|sh|shell|console)[ \t]*\n(.*?)^```", text, flags=re.M | re.S)
+             for line in m.group(1).splitlines()]
+    lines += re.findall(r"`((?:python -m )?tremaux [^`\n]+)`", re.sub(r"^```.*?^```", "", text, flags=re.M | re.S))
+    found = []
+    for line in lines:
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = line.split()
+        words = words[2:] if words[:3] == ["python", "-m", "tremaux"] else words
+        if words[:1] == ["tremaux"]:
+            cut = next((k for k, w in enumerate(words) if w in ("|", ">", ">>", "<", "&&", ";")), len(words))
+            found.append(words[1:cut])
+    return found
+
+
+@functools.cache
+def _tree():
+    return typer.main.get_command(app), _commands()
+
+
+def wrong_options(argv: list[str]) -> list[str]:
+    """The options of ``argv`` that the command it names does not take, or takes only as a hidden old spelling."""
+    (cmd, commands), name, wrong = _tree(), "", []
+    for word in argv:
+        subs = {**getattr(cmd, "commands", {}), **getattr(cmd, "word_commands", {})}
+        if word in subs and (not name or name in ("numberlink", "dataset")):
+            name = f"{name} {word}".strip()
+            cmd = commands[name]
+        elif word.startswith("-") and word not in ("-", "--") and not re.fullmatch(r"-\d[\d.e]*", word):
+            opt = word.split("=", 1)[0]
+            opt = opt[:2] if not opt.startswith("--") else opt  # -ofile: a short form and its value
+            taken = {o for p in cmd.params if p.param_type_name == "option" and not p.hidden
+                     for o in (*p.opts, *p.secondary_opts)} | {"--help"}
+            if opt not in taken:
+                wrong.append(f"{name or 'tremaux'} {opt}")
+    return wrong
+
+
+def test_every_shown_command_takes_the_options_it_is_given():
+    """Every option written after a command on any page (patterns and benchmark records included) is one it takes."""
+    assert wrong_options(["numberlink", "generate", "--seeds", "3", "-op.txt"]) == ["numberlink generate --seeds"]
+    assert wrong_options(["generate", "--algorithm", "wilson", "-o", "-", "--seed", "-3"]) == ["generate --algorithm"]
+    assert invocations("`tremaux show FILE --style unicode` and\n```bash\npython -m tremaux info a.txt | x\n```\n") \
+        == [["info", "a.txt"], ["show", "FILE", "--style", "unicode"]]
+    wrong = [f"{page.name}: {' '.join(argv)}: {w}" for page in ALL_PAGES
+             for argv in invocations(page.read_text(encoding="utf-8")) for w in wrong_options(argv)]
+    assert sum(len(invocations(p.read_text(encoding="utf-8"))) for p in ALL_PAGES) >= 120
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_option_of_the_help_screens_is_documented():
+    """README.md or docs/cli.md writes each option that a help screen shows (hidden old spellings aside)."""
+    said = set(re.findall(r"(?<![\w-])(--[A-Za-z][\w-]*)", (ROOT / "README.md").read_text(encoding="utf-8")
+                          + (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")))
+    missing = sorted({f"{name or 'tremaux'} {o}" for name, cmd in {"": typer.main.get_command(app), **_commands()}.items()
+                      for p in cmd.params if p.param_type_name == "option" and not p.hidden
+                      for o in (*p.opts, *p.secondary_opts) if o.startswith("--") and o not in said})
+    assert not missing, f"options in --help that the docs never write: {missing}"
+
+
+def test_each_benchmark_command_names_a_script_that_takes_its_options():
+    """``python benchmarks/x.py --opt`` on a page names a script that exists and takes ``--opt``.
+
+    A line pinned to the commit it ran at (``... at abc1234``) records a past run and is not checked.
+    """
+    checked = 0
+    for page in ALL_PAGES:
+        text = page.read_text(encoding="utf-8")
+        found = [(m.group(1), text[m.end():m.end() + 120]) for m in re.finditer(r"`([^`\n]*python benchmarks/[^`\n]*)`", text)]
+        found += [(line, "") for m in re.finditer(r"^```bash[ \t]*\n(.*?)^```", text, flags=re.M | re.S)
+                  for line in m.group(1).splitlines() if "python benchmarks/" in line]
+        for line, after in found:
+            words = shlex.split(line, comments=True)
+            k = words.index("python") + 1
+            script = ROOT / words[k]
+            assert script.is_file(), f"{page.name}: `{line}` names {words[k]}, which does not exist"
+            if re.search(r"\bat [0-9a-f]{7,40}\b", after):
+                continue
+            source = script.read_text(encoding="utf-8")
+            for w in words[k + 1:]:
+                opt = w.split("=", 1)[0]
+                assert not opt.startswith("--") or f'"{opt}"' in source, f"{page.name}: {words[k]} takes no {opt}"
+            checked += 1
+    assert checked >= 30
+
+
+QUOTED = [
+    ("README.md", "error: maze.txt:4:13: ragged row: this line has 12 characters, the first line of the maze has 13",
+     ["show", "maze.txt"]),
+    ("README.md", "error: building a 1500 x 1500 zeta grid needs about 326.2 MiB of memory; ",
+     ["--memory-limit", "100M", "generate", "--grid", "zeta", "--size", "1500x1500", "--out", "z.json"]),
+    ("README.md", "error: the npz file of a 30000 x 30000 maze needs about 2.5 GiB of memory; the limit is 1.0 GiB",
+     ["--memory-limit", "1G", "generate", "--size", "30000x30000", "--out", "maze.npz"]),
+    ("docs/cli.md", "error: tremaux convert writes ascii, block, json, tokens, npz or png, not svg ('maze.svg'); "
+     "tremaux render draws SVG and GIF pictures", ["convert", "maze.txt", "--out", "maze.svg"]),
+]
+
+
+@pytest.mark.parametrize("page, quoted, argv", QUOTED, ids=[q[1][7:40] for q in QUOTED])
+def test_the_error_lines_the_pages_quote_are_what_the_commands_say(page, quoted, argv, tmp_path, monkeypatch, capsys):
+    """An error line quoted on a page is still on the page and is the one its command prints (all refused at once)."""
+    assert quoted in " ".join((ROOT / page).read_text(encoding="utf-8").split())
+    monkeypatch.chdir(tmp_path)  # the README's drawing, after a blank line, its second wall line one short
+    (tmp_path / "maze.txt").write_text("\n+---+---+---+\n| S     |   |\n+---+   +  +\n|         G |\n+---+---+---+\n")
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith(quoted), err
