@@ -80,6 +80,37 @@ def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt
                                     f"exactly twice{hint}", line=ln, column=co, source=source)
 
 
+def board_shape(widths: Sequence[int]) -> str:
+    """A clause naming a board that is no rectangle, from the number of cells of each row (``""`` for none).
+
+    Rows that grow by one or two cells each (a triangle), or grow by one and shrink back (a hexagon), as
+    triangular and hexagonal Number Link games save their boards, are named so (a first row of one number, the
+    size those files give first, is left aside).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.grids import board_shape
+    >>> board_shape([1, 3, 5, 7]), board_shape([1, 2, 3, 2])
+    ('; rows of 1, 3, 5, 7 cells: a triangular board? only rectangular boards are read', \
+'; rows of 2, 3, 2 cells: a hexagonal board? only rectangular boards are read')
+    >>> board_shape([3, 3, 2])
+    ''
+    """
+    for ws in (list(widths), list(widths[1:]) if widths and widths[0] == 1 else None):
+        if ws is None or len(ws) < 3:
+            continue
+        steps = [b - a for a, b in zip(ws, ws[1:])]
+        kind = ""
+        if len(set(steps)) == 1 and abs(steps[0]) in (1, 2):
+            kind = "triangular"
+        elif ws[0] == ws[-1] and ws == ws[::-1] and all(abs(d) == 1 for d in steps) \
+                and steps == sorted(steps, reverse=True):
+            kind = "hexagonal"
+        if kind:
+            return f"; rows of {', '.join(map(str, ws))} cells: a {kind} board? only rectangular boards are read"
+    return ""
+
+
 def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
     """One character per cell; the whole grid handled as one array of code points."""
     empty, ok, what = _RULES[fmt]
@@ -93,7 +124,8 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
             width = len(t)
         elif len(t) != width:
             _unexpected([(lineno, s), rows[0]], fmt, source)  # an invisible character makes a row longer
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(t))}; row 1 has {width}",
+            shape = board_shape([len(x.strip()) for _, x in rows])
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(t))}; row 1 has {width}{shape}",
                                     line=lineno, column=off + min(len(t), width) + 1, source=source)
         texts.append(t)
         offsets.append(off)
@@ -148,6 +180,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
+    hashed = _hash_empty(rows)  # '#' for each empty cell, as some solvers write them: no blocked cell
     for lineno, s in rows:
         if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
             s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
@@ -161,11 +194,13 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
             width = len(cells)
         elif len(cells) != width:
             col = cells[width][0] if len(cells) > width else len(s) + 1
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(cells))}; row 1 has {width}",
+            shape = board_shape([len(tokens(x)) for _, x in rows])
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(cells))}; row 1 has {width}{shape}",
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:
-            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)) \
+                    or (hashed and tok == "#"):
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
@@ -187,6 +222,14 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     ids = {lab: i + 1 for i, lab in enumerate(order)}
     grid = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
     return Puzzle(grid, order, name=name)
+
+
+def _hash_empty(rows: Sequence[Line]) -> bool:
+    """Whether the separated rows ``rows`` write each empty cell ``#`` (``1 # 2``): some ``#`` and no other empty
+    mark (``.``, ``-``, ``0``) nor any other character that is no label. Where ``#`` stands beside ``.`` it is a
+    blocked cell, an error."""
+    cells = [t for _, s in rows for _, t in tokens(s)]
+    return "#" in cells and all(t == "#" or (ALNUM.match(t) and t.strip("0")) for t in cells)
 
 
 def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: int = -1) -> Item:
@@ -268,8 +311,14 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
             raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=said[-1] + 1,
                                     column=1, source=source)
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    return [b if isinstance(b, PuzzleError) else _one(b, "grid", source, n)
-            for b, n in zip(blocks, entry_names(base, len(blocks)))]
+    out = [b if isinstance(b, PuzzleError) else _one(b, "grid", source, n)
+           for b, n in zip(blocks, entry_names(base, len(blocks)))]
+    if out and all(isinstance(b, PuzzleError) for b in out):  # no puzzle read: a board of another shape?
+        said = [(n, s) for n, s in numbered if s.strip()]
+        if shape := board_shape([count_cells(s) for _, s in said]):
+            raise PuzzleFormatError(shape[2:], line=said[0][0],
+                                    column=1, source=source)
+    return out
 
 
 def _semicolons(block: list[Line]) -> list[Line]:
