@@ -15,7 +15,8 @@
 
     The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs, or the largest
     number when the pairs are numbered ``1`` to ``K``, or lettered ``A`` to the ``K``-th letter, with some left
-    out): a header that does not is an error naming both, never a puzzle of a guessed shape. Several puzzles may follow each other.
+    out): a header that does not is an error naming both, never a puzzle of a guessed shape. Several puzzles may
+    follow each other.
 
 Examples
 --------
