@@ -42,7 +42,7 @@ from .grids import _one, entry_names
 
 __all__ = ["is_counted", "read_counted", "write_counted"]
 
-_INTS = re.compile(r"^\s*\d{1,9}(?:\s+\d{1,9})*\s*$")
+_INTS = re.compile(r"^\s*(?:0|[1-9]\d{0,8})(?:\s+(?:0|[1-9]\d{0,8}))*\s*$")  # counts: no leading 0 ('01' is a row)
 _SHAPES = {(1, 2): ("krc",), (1, 1, 1): ("rck",), (2, 1): ("rck", "crk"), (3,): ("rck", "crk")}
 """How the three numbers of a header are laid out over its lines, and what they may be (in order of trial: the
 first that agrees with the grid below is taken)."""

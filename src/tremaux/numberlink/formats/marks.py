@@ -68,8 +68,9 @@ def is_marks(body: Sequence[Line]) -> bool:
     (True, False)
     """
     rest = _body(body)
-    if len(rest) >= 3 and (size := _SIZE.match(rest[0][1])) and _uncounted(rest, int(size.group(1)),
-                                                                          int(size.group(2))):
+    raw = [(n, s) for n, s in body if s.strip()]
+    if len(raw) >= 3 and (size := _SIZE.match(raw[0][1])) and _uncounted(raw, int(size.group(1)),
+                                                                        int(size.group(2))):
         return True
     if len(rest) < 4 or not (_SIZE.match(rest[0][1]) and (m := _COUNT.match(rest[1][1]))):
         return False
@@ -86,6 +87,8 @@ def _uncounted(rest: Sequence[Line], w: int, h: int) -> bool:
         return False
     xs = [int(m.group(1)) for m in marks if m]
     ys = [int(m.group(2)) for m in marks if m]
+    if len(set(zip(xs, ys))) != len(xs):  # a cell given twice: rows of a grid of three columns, no positions
+        return False
     base = 0 if 0 in xs or 0 in ys else 1
     across, down = max(xs) - base + 1, max(ys) - base + 1
     return (across <= w and down <= h) or (across <= h and down <= w)
@@ -122,10 +125,11 @@ def read_marks(text: str, source: str | None, base: str) -> list[Puzzle | Puzzle
     ...
     tremaux.errors.PuzzleFormatError: 4:1: the cell at row 3, column 1 is outside the 2x2 (WxH) board (1-based)
     """
+    raw = [(n, s) for n, s in lines(text) if s.strip()]
+    if len(raw) >= 3 and (size := _SIZE.match(raw[0][1])) and _uncounted(raw, int(size.group(1)),
+                                                                        int(size.group(2))):
+        return _read_uncounted(raw, source, base)
     body = _body(lines(text))
-    if len(body) >= 3 and (size := _SIZE.match(body[0][1])) and not _COUNT.match(body[1][1]) \
-            and _uncounted(body, int(size.group(1)), int(size.group(2))):
-        return _read_uncounted(body, source, base)
     if len(body) < 2 or not _SIZE.match(body[0][1]) or not _COUNT.match(body[1][1]):
         at = body[0][0] if body else 1
         raise PuzzleFormatError("expected 'W H' and then the number of pairs, each on a line", line=at, column=1,
