@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from numberlink_checker import follow  # noqa: E402
 
-from tremaux.numberlink import formats  # noqa: E402
+from tremaux.numberlink import Puzzle, formats  # noqa: E402
 
 COMMANDS = {
     "convert": ["convert"],
@@ -60,14 +60,13 @@ def set_files(path: Path, pattern: str) -> list[Path]:
     return sorted(f for f in path.rglob(pattern) if f.is_file() and not f.name.startswith("."))
 
 
-def problems(record: dict) -> list[str]:
-    """What the checker finds wrong with the lines of one JSON record (empty when none are shown or all hold)."""
-    if not record.get("lines") or not record.get("puzzle"):
+def problems(record: dict, puzzle: object) -> list[str]:
+    """What the checker finds wrong with the lines of one JSON record on ``puzzle`` (the file's puzzle of the same
+    place, read in this process), empty when none are shown or all hold."""
+    if not record.get("lines"):
         return []
-    try:
-        puzzle = formats.loads_all(record["puzzle"], errors="raise")[0]
-    except Exception as exc:  # a record whose puzzle text does not read back is a finding too
-        return [f"the record's puzzle does not read back: {exc}"]
+    if not isinstance(puzzle, Puzzle):
+        return ["lines shown for a puzzle that does not read"]
     by_label = {line["label"]: [tuple(c) for c in line["cells"]] for line in record["lines"]}
     paths = [by_label.get(label, []) for label in puzzle.labels]
     return follow(puzzle.grid.tolist(), paths, fill=record.get("rule", "fill") == "fill",
@@ -93,7 +92,11 @@ def run(file: Path, command: str, timeout: float) -> dict:
         except json.JSONDecodeError as exc:
             rec["problems"].append(f"not JSON: {exc}")
             records = []
-        for r in records:
+        try:
+            puzzles = formats.load_all(file, errors="keep")
+        except Exception:  # noqa: BLE001 - a file that does not read: its records show no lines to check
+            puzzles = []
+        for i, r in enumerate(records):
             if command == "check":
                 rec["statuses"].append(r.get("verdict", "?"))
             elif command == "unique" and r.get("status") == "solved":
@@ -101,7 +104,8 @@ def run(file: Path, command: str, timeout: float) -> dict:
                                        is False else "undecided")
             else:
                 rec["statuses"].append(r.get("status", "?"))
-            rec["problems"] += [f"{r.get('name', '?')}: {p}" for p in problems(r)]
+            rec["problems"] += [f"{r.get('name', '?')}: {p}"
+                                for p in problems(r, puzzles[i] if i < len(puzzles) else None)]
     return rec
 
 
