@@ -25,6 +25,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import cells as _cells
 from .._cells import rows as _rows
 from ..model import Puzzle, label_order
+from ._shapes import board_shape, hash_empty
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, cell_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from ._comments import uncommented
@@ -78,37 +79,6 @@ def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt
                          "its numbers, and '.' for every other cell")
             raise PuzzleFormatError(f"number {lab!r} appears {times} ({_where(cells)}); each number must appear "
                                     f"exactly twice{hint}", line=ln, column=co, source=source)
-
-
-def board_shape(widths: Sequence[int]) -> str:
-    """A clause naming a board that is no rectangle, from the number of cells of each row (``""`` for none).
-
-    Rows that grow by one or two cells each (a triangle), or grow by one and shrink back (a hexagon), as
-    triangular and hexagonal Number Link games save their boards, are named so (a first row of one number, the
-    size those files give first, is left aside).
-
-    Examples
-    --------
-    >>> from tremaux.numberlink.formats.grids import board_shape
-    >>> board_shape([1, 3, 5, 7]), board_shape([1, 2, 3, 2])
-    ('; rows of 1, 3, 5, 7 cells: a triangular board? only rectangular boards are read', \
-'; rows of 2, 3, 2 cells: a hexagonal board? only rectangular boards are read')
-    >>> board_shape([3, 3, 2])
-    ''
-    """
-    for ws in (list(widths), list(widths[1:]) if widths and widths[0] == 1 else None):
-        if ws is None or len(ws) < 3:
-            continue
-        steps = [b - a for a, b in zip(ws, ws[1:])]
-        kind = ""
-        if len(set(steps)) == 1 and abs(steps[0]) in (1, 2):
-            kind = "triangular"
-        elif ws[0] == ws[-1] and ws == ws[::-1] and all(abs(d) == 1 for d in steps) \
-                and steps == sorted(steps, reverse=True):
-            kind = "hexagonal"
-        if kind:
-            return f"; rows of {', '.join(map(str, ws))} cells: a {kind} board? only rectangular boards are read"
-    return ""
 
 
 def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
@@ -180,7 +150,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
-    hashed = _hash_empty(rows)  # '#' for each empty cell, as some solvers write them: no blocked cell
+    hashed = hash_empty(rows)  # '#' for each empty cell, as some solvers write them: no blocked cell
     for lineno, s in rows:
         if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
             s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
@@ -222,14 +192,6 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     ids = {lab: i + 1 for i, lab in enumerate(order)}
     grid = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
     return Puzzle(grid, order, name=name)
-
-
-def _hash_empty(rows: Sequence[Line]) -> bool:
-    """Whether the separated rows ``rows`` write each empty cell ``#`` (``1 # 2``): some ``#`` and no other empty
-    mark (``.``, ``-``, ``0``) nor any other character that is no label. Where ``#`` stands beside ``.`` it is a
-    blocked cell, an error."""
-    cells = [t for _, s in rows for _, t in tokens(s)]
-    return "#" in cells and all(t == "#" or (ALNUM.match(t) and t.strip("0")) for t in cells)
 
 
 def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: int = -1) -> Item:
