@@ -120,3 +120,13 @@ def test_a_solve_record_of_the_label_0_reads_back(tmp_path, capsys):
     text = json.loads(out)[0]["puzzle"]
     assert formats.detect(text) == "wh"
     assert _grid(text) == ([[1, 2], [1, 2]], ("0", "1"))
+
+
+def test_convert_without_a_format_writes_wh_when_grid_cannot_hold_a_label(tmp_path, capsys):
+    path = tmp_path / "zero.in"
+    path.write_text("2 2\n0 0 0\n0 1 0\n1 0 1\n1 1 1\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "convert", str(path))
+    assert code == 0 and err.startswith("note: label '0' cannot be written in the 'grid' format"), err
+    assert _grid(out) == ([[1, 2], [1, 2]], ("0", "1"))
+    code, out, err = run(capsys, "numberlink", "convert", str(path), "-f", "grid")  # asked for: still refused
+    assert code == 2 and err.startswith("error: --format grid cannot hold the puzzles of"), err
