@@ -130,3 +130,11 @@ def test_convert_without_a_format_writes_wh_when_grid_cannot_hold_a_label(tmp_pa
     assert _grid(out) == ([[1, 2], [1, 2]], ("0", "1"))
     code, out, err = run(capsys, "numberlink", "convert", str(path), "-f", "grid")  # asked for: still refused
     assert code == 2 and err.startswith("error: --format grid cannot hold the puzzles of"), err
+
+
+def test_a_solved_grid_of_digits_is_named_as_one_without_the_hint_of_packed_numbers(tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text("12244\n12345\n12345\n12345\n11355\n", encoding="utf-8")  # a Flow Free clone's saved answer
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert code == 2 and err.count("\n") == 1 and "is this a solved grid" in err, err
+    assert "numbers above 9" not in err, err

@@ -71,7 +71,7 @@ def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
             hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
-            if packed and lab.isdigit():
+            if packed and lab.isdigit() and not (full and len(cells) > 2):  # a solved grid: that is the cause
                 hint += ("; a row without spaces is one character a cell: write numbers above 9 apart "
                          "('10 . 11' or '10,0,11')")
             if full and len(cells) > 2:
