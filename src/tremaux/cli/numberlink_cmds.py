@@ -426,6 +426,7 @@ def convert_cmd(
         from ..errors import TremauxError
 
         raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
+    chosen = fmt is None and (out is None or _extension_format(out) is None)  # neither asked: grid, else wh
     if not pictures:
         fmt = _written_format(fmt if fmt is not None else _extension_format(out) or "grid")
     sources = _puzzle_sources(files)
@@ -442,8 +443,13 @@ def convert_cmd(
         try:
             text = dumps_all(puzzles, fmt)
         except PuzzleFormatError as exc:  # named by the option typed, as generate names it
-            where = ", ".join("<stdin>" if f == "-" else f for f in files)  # as the readers name them
-            raise PuzzleFormatError(f"--format {fmt} cannot hold the puzzles of {where}: {exc}") from None
+            if not chosen:
+                where = ", ".join("<stdin>" if f == "-" else f for f in files)  # as the readers name them
+                raise PuzzleFormatError(f"--format {fmt} cannot hold the puzzles of {where}: {exc}") from None
+            text = dumps_all(puzzles, "wh")  # no format asked: the one that holds any label (the label 0...)
+            typer.echo(f"note: {getattr(exc, 'reason', exc)}; written in the 'wh' format instead",
+                       err=True)
+            fmt = "wh"
         if out is None:
             typer.echo(text, nl=False)
         else:

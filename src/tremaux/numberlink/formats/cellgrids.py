@@ -14,6 +14,10 @@ Grids beyond a bare list of rows of labels (:mod:`.jsons`) are read, alone or as
 * rows of colour triples, ``[20, 40, 244]`` (red, green, blue, 0 to 255; ``null`` for an empty cell), as a
   level taken from a screenshot gives them: each colour is a label, written ``#1428f4``.
 
+A level pack saved as an object whose every value is such a grid (``{"level_1": [["", "Blue", ...], ...],
+"level_2": ...}``, as a Flow Free scraper writes its levels, colour names and ``""`` for an empty cell) is read
+as one puzzle a level, named by its key (:func:`named_grids`).
+
 Examples
 --------
 >>> from tremaux.numberlink.formats.cellgrids import cell_rows
@@ -34,7 +38,7 @@ from typing import Any
 
 from ...errors import PuzzleError
 
-__all__ = ["cell_rows"]
+__all__ = ["cell_rows", "named_grids"]
 
 _FLAGS = ("isEndpoint", "is_endpoint", "endpoint", "isEnd", "end")
 _COLOURS = ("color", "colour", "label", "number", "value")
@@ -119,3 +123,34 @@ cells (no walls, bridges or tunnels)
     if all(x is None or _is_colour(x) for x in cells) and any(x is not None for x in cells):
         return [[None if x is None else "#" + "".join(f"{v:02x}" for v in x[:3]) for x in row] for row in data]
     return None
+
+
+def named_grids(data: Any) -> list[tuple[str, list[list[Any]]]] | None:
+    """The levels of a JSON object whose every value is a grid: ``(key, rows)`` for each, in order (``None``
+    for other JSON).
+
+    Parameters
+    ----------
+    data : object
+        A parsed JSON value.
+
+    Returns
+    -------
+    list of (str, list of list) or None
+        Each level's key and rows of cells (labels, cell objects or colours, as :func:`cell_rows` reads them),
+        or ``None`` when ``data`` is no such object.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.cellgrids import named_grids
+    >>> named_grids({"level_1": [["Red", "", "Red"]], "level_2": [[1, 0, 1]]})
+    [('level_1', [['Red', '', 'Red']]), ('level_2', [[1, 0, 1]])]
+    >>> named_grids({"level_1": [["Red", "", "Red"]], "note": "easy"}) is None
+    True
+    """
+    if not (isinstance(data, dict) and data) or any(k in data for k in _RECORDS):
+        return None
+    grids = [(k, v) for k, v in data.items()
+             if isinstance(v, list) and v and all(isinstance(row, list) and row for row in v)
+             and all(x is None or isinstance(x, (str, dict)) or _whole(x) or _is_colour(x) for row in v for x in row)]
+    return grids if len(grids) == len(data) else None

@@ -7,13 +7,16 @@
     * ``K``, then ``R C`` on the next line: the pairs, then the rows and columns (``5`` / ``7 7`` then 7 rows);
     * ``R``, ``C`` and ``K`` each on its own line (``5`` / ``5`` / ``4`` then 5 rows);
     * ``R C`` (or ``C R``: the way the grid that follows agrees with) then ``K`` on the next line (``10 10`` /
-      ``9`` then 10 rows).
+      ``9`` then 10 rows);
+    * ``R C K`` on one line (or ``C R K``), as search-course solvers read their instances (``4 10 4``, a blank
+      line, then 4 rows of 10 cells).
 
     (``R C`` on one line without ``K`` under it is a ``wh`` header, whose numbers are the other way round.)
 
     The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs, or the largest
-    number when the pairs are numbered ``1`` to ``K`` with some left out): a header that does not is an error
-    naming both, never a puzzle of a guessed shape. Several puzzles may follow each other.
+    number when the pairs are numbered ``1`` to ``K``, or lettered ``A`` to the ``K``-th letter, with some left
+    out): a header that does not is an error naming both, never a puzzle of a guessed shape. Several puzzles may
+    follow each other.
 
 Examples
 --------
@@ -39,8 +42,8 @@ from .grids import _one, entry_names
 
 __all__ = ["is_counted", "read_counted", "write_counted"]
 
-_INTS = re.compile(r"^\s*\d{1,9}(?:\s+\d{1,9})*\s*$")
-_SHAPES = {(1, 2): ("krc",), (1, 1, 1): ("rck",), (2, 1): ("rck", "crk")}
+_INTS = re.compile(r"^\s*(?:0|[1-9]\d{0,8})(?:\s+(?:0|[1-9]\d{0,8}))*\s*$")  # counts: no leading 0 ('01' is a row)
+_SHAPES = {(1, 2): ("krc",), (1, 1, 1): ("rck",), (2, 1): ("rck", "crk"), (3,): ("rck", "crk")}
 """How the three numbers of a header are laid out over its lines, and what they may be (in order of trial: the
 first that agrees with the grid below is taken)."""
 
@@ -154,8 +157,11 @@ C and K each on a line) followed by R rows of C cells
 
 def _numbered_up_to(p: Puzzle, k: int) -> bool:
     """Whether the pairs of ``p`` are numbered within ``1..k`` and ``k`` is one of them: a header that gives the
-    largest number (colours ``1..K``) of a grid where some numbers are not used."""
-    numbers = [int(x) for x in p.labels if re.fullmatch(r"[0-9]{1,9}", x)]
+    largest number (colours ``1..K``, or the letters ``A`` to the ``K``-th) of a grid where some are not used."""
+    if all(re.fullmatch(r"[A-Z]", x) for x in p.labels) or all(re.fullmatch(r"[a-z]", x) for x in p.labels):
+        numbers = [ord(x.upper()) - ord("A") + 1 for x in p.labels]
+    else:
+        numbers = [int(x) for x in p.labels if re.fullmatch(r"[0-9]{1,9}", x)]
     return bool(numbers) and len(numbers) == p.pairs and min(numbers) >= 1 and max(numbers) == k > p.pairs
 
 

@@ -25,6 +25,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import cells as _cells
 from .._cells import rows as _rows
 from ..model import Puzzle, label_order
+from ._shapes import board_shape, hash_empty
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, cell_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from ._comments import uncommented
@@ -70,7 +71,7 @@ def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
             hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
-            if packed and lab.isdigit():
+            if packed and lab.isdigit() and not (full and len(cells) > 2):  # a solved grid: that is the cause
                 hint += ("; a row without spaces is one character a cell: write numbers above 9 apart "
                          "('10 . 11' or '10,0,11')")
             if full and len(cells) > 2:
@@ -93,7 +94,8 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
             width = len(t)
         elif len(t) != width:
             _unexpected([(lineno, s), rows[0]], fmt, source)  # an invisible character makes a row longer
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(t))}; row 1 has {width}",
+            shape = board_shape([len(x.strip()) for _, x in rows])
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(t))}; row 1 has {width}{shape}",
                                     line=lineno, column=off + min(len(t), width) + 1, source=source)
         texts.append(t)
         offsets.append(off)
@@ -148,6 +150,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
+    hashed = hash_empty(rows)  # '#' for each empty cell, as some solvers write them: no blocked cell
     for lineno, s in rows:
         if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
             s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
@@ -161,11 +164,13 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
             width = len(cells)
         elif len(cells) != width:
             col = cells[width][0] if len(cells) > width else len(s) + 1
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(cells))}; row 1 has {width}",
+            shape = board_shape([len(tokens(x)) for _, x in rows])
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(cells))}; row 1 has {width}{shape}",
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:
-            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)) \
+                    or (hashed and tok == "#"):
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
@@ -268,8 +273,14 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
             raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=said[-1] + 1,
                                     column=1, source=source)
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    return [b if isinstance(b, PuzzleError) else _one(b, "grid", source, n)
-            for b, n in zip(blocks, entry_names(base, len(blocks)))]
+    out = [b if isinstance(b, PuzzleError) else _one(b, "grid", source, n)
+           for b, n in zip(blocks, entry_names(base, len(blocks)))]
+    if out and all(isinstance(b, PuzzleError) for b in out):  # no puzzle read: a board of another shape?
+        said = [(n, s) for n, s in numbered if s.strip()]
+        if shape := board_shape([count_cells(s) for _, s in said]):
+            raise PuzzleFormatError(shape[2:], line=said[0][0],
+                                    column=1, source=source)
+    return out
 
 
 def _semicolons(block: list[Line]) -> list[Line]:

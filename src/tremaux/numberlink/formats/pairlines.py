@@ -17,6 +17,12 @@
     twice, or a line whose count of numbers is odd or below 4, is an error
     naming it.
 
+    A square board may also be given as ``N K`` (its side and the number of
+    pairs), then ``K`` lines ``r1 c1 r2 c2`` (1-based, the row first), as a
+    Flow Free clone's level converter reads them: read so only when the same
+    text is no ``ends`` puzzle (an endpoint would fall off its ``N`` x ``K``
+    board) and no grid of four columns under a ``wh`` header.
+
 Examples
 --------
 >>> from tremaux.numberlink.formats.pairlines import read_pairs
@@ -84,7 +90,47 @@ def is_pairs(body: Sequence[Line]) -> bool:
     (False, False)
     """
     rest = [s for _, s in body if not s.lstrip().startswith("#")]
-    return len(rest) >= 2 and _SIZE.match(rest[0]) is not None and _pair_line(rest[1]) is not None
+    return len(rest) >= 2 and _SIZE.match(rest[0]) is not None and _pair_line(rest[1]) is not None \
+        or _square_pairs(body) is not None
+
+
+_FOUR = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s+(\d{1,9})\s+(\d{1,9})\s*$")
+
+
+def _square_pairs(body: Sequence[Line]) -> tuple[int, list[tuple[int, list[int]]]] | None:
+    """``(N, [(line, [r1, c1, r2, c2]), ...])`` when ``body`` is ``N K`` then ``K`` lines of four numbers in
+    ``1..N`` that no other layout reads (see the module docstring), else ``None``."""
+    rest = [(n, s) for n, s in body if s.strip() and not s.lstrip().startswith("#")]
+    if len(rest) < 2 or not (m := _SIZE.match(rest[0][1])):
+        return None
+    side, k = int(m.group(1)), int(m.group(2))
+    fours = [(n, f) for n, s in rest[1:] if (f := _FOUR.match(s))]
+    if k < 1 or len(fours) != k or len(rest) != k + 1:
+        return None
+    pairs = [(n, [int(v) for v in f.groups()]) for n, f in fours]
+    values = [v for _, q in pairs for v in q]
+    if not all(1 <= v <= side for v in values):
+        return None
+    ends_fit = all(q[0] < side and q[1] < k and q[2] < side and q[3] < k for _, q in pairs)  # 'x y' 0-based
+    counts = [values.count(v) for v in set(values) if v]
+    grid_fits = side == 4 and all(c == 2 for c in counts)  # a 'wh' grid of 4 columns, each number twice
+    return None if ends_fit or grid_fits else (side, pairs)
+
+
+def _read_square(body: Sequence[Line], source: str | None, base: str) -> list[Item]:
+    """The puzzle of ``N K`` then ``K`` lines ``r1 c1 r2 c2`` (1-based, the row first)."""
+    got = _square_pairs(body)
+    assert got is not None
+    side, pairs = got
+    check_side(side, side, body[0][0], source)
+    grid = np.zeros((side, side), dtype=np.int32)
+    for k, (at, (r1, c1, r2, c2)) in enumerate(pairs, start=1):
+        for r, c in ((r1, c1), (r2, c2)):
+            if grid[r - 1, c - 1]:
+                return [PuzzleFormatError(f"pairs {grid[r - 1, c - 1]} and {k} both end at row {r}, column {c} "
+                                          "(1-based)", line=at, column=1, source=source)]
+            grid[r - 1, c - 1] = k
+    return [Puzzle(grid, name=base)]
 
 
 def _puzzle(size: Line, rows: list[tuple[Line, str | None, str]], source: str | None, name: str) -> Puzzle:
@@ -162,6 +208,8 @@ def read_pairs(text: str, source: str | None, base: str) -> list[Item]:
     body = _body(text)
     if not body:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    if _square_pairs(body) is not None:
+        return _read_square(body, source, base)
     blocks: list[tuple[Line, list[tuple[Line, str | None, str]]]] = []
     for line in body:
         if _SIZE.match(line[1]):
