@@ -137,8 +137,10 @@ def interpret_small_puzzles() -> None:
     """Let this command solve Number Link puzzles of up to :data:`tremaux._jit.SMALL_PUZZLE_CELLS` cells without numba.
 
     The pipeline then skips the compiled search on such puzzles and SAT answers, its helper kernels run as
-    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`); a bigger puzzle, the traveler, the
-    router or the generator load numba as before.
+    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`); the generator draws its cover of short
+    lines as Python there too (:func:`tremaux.kernels.numberlink.random_cover`, 50 ms at 30 x 30: the same
+    puzzle, its course depending on work, not on time). A bigger puzzle, the traveler, the router and a stage
+    that needs the compiled search load numba as before.
 
     Examples
     --------
