@@ -1,4 +1,4 @@
-"""Start-up of the Number Link commands: what a small board must not load (numba, numpy.ma), and that the puzzle
+"""Start-up of the Number Link commands: what a small board must not load (numba, numpy.ma, xml.etree), and that the puzzle
 ``numberlink generate`` makes without numba is the one the compiled kernels make.
 
 Each command runs in a fresh interpreter and reports ``sys.modules`` afterwards (behaviour, not timing: the
@@ -17,9 +17,9 @@ import pytest
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
-UNUSED = ["numba", "llvmlite", "scipy", "numpy.ma"]
-"""Loaded by none of the commands below: numba (its start, about 0.3 s), and numpy.ma (about 15 ms), which
-``numpy.unique`` imports unless asked for counts or indices."""
+UNUSED = ["numba", "llvmlite", "scipy", "numpy.ma", "xml.etree"]
+"""Loaded by none of the commands below: numba (its start, about 0.3 s), numpy.ma (about 15 ms), which
+``numpy.unique`` imports unless asked for counts or indices, and the XML parser (for XML boards only)."""
 
 PROBE = """
 import json, sys
