@@ -162,7 +162,8 @@ NL_SIZES = ("5x5", "10x10", "15x20")
 def numberlink_case(tmp: Path, run: Callable[[list[str]], None]) -> list[tuple[str, float | None, list[str]]]:
     """Every Number Link command and its common options on small boards, for ``bench_startup.py --numberlink``.
 
-    ``solve``, ``check`` and ``generate`` at 5 x 5, 10 x 10 and 15 x 20 (generate also 15 x 15); on the 10 x 10
+    ``solve``, ``check`` and ``generate`` at 5 x 5, 10 x 10 and 15 x 20 (generate also 15 x 15, and 30 x 30 and
+    40 x 40 on either side of :data:`tremaux._jit.SMALL_PUZZLE_CELLS`; solve also 40 x 40); on the 10 x 10
     puzzle ``solve`` under each rule and solver, with ``--no-touch``, ``--unique``, ``--count``, ``--all``,
     ``--json``, ``--numbers`` and pictures to SVG and PNG, ``check --rule nikoli``; ``generate`` under nikoli,
     with ``--touch``, a density, each planting, ``--solution``, ``--json`` and a picture; ``convert`` to text
@@ -177,6 +178,8 @@ def numberlink_case(tmp: Path, run: Callable[[list[str]], None]) -> list[tuple[s
         p[size] = str(tmp / f"p{size}.txt")
         run(nl + ["generate", "--size", size, "--seed", "1", "--out", p[size]])
     ten = p["10x10"]
+    big = str(tmp / "p40x40.txt")  # a board past the limit, compiled
+    run(nl + ["generate", "--size", "40x40", "--seed", "1", "--out", big])
     rows: list[tuple[str, float | None, list[str]]] = [
         ("--help", 0.3, cli + ["--help"]),
         ("--version", 0.3, cli + ["--version"]),
@@ -186,13 +189,14 @@ def numberlink_case(tmp: Path, run: Callable[[list[str]], None]) -> list[tuple[s
         target = {"10x10": 0.6, "15x20": 0.5}.get(size)
         rows += [(f"nl solve {size}", target, nl + ["solve", p[size]]),
                  (f"nl check {size}", None, nl + ["check", p[size]])]
+    rows.append(("nl solve 40x40", None, nl + ["solve", big]))
     rows += [(f"nl solve 10x10 {' '.join(opts)}", 0.6, nl + ["solve", ten, *opts]) for opts in (
         ["--rule", "nikoli"], ["--no-touch"], ["-s", "tremaux"], ["--unique"], ["--count", "3"], ["--all"],
         ["--json"], ["--numbers"], ["--rule", "nikoli", "--unique"])]
     rows += [("nl solve 10x10 --out x.svg", 0.6, nl + ["solve", ten, "--out", str(out / "s.svg")]),
              ("nl solve 10x10 --out x.png", 0.6, nl + ["solve", ten, "--out", str(out / "s.png")]),
              ("nl check 10x10 --rule nikoli", None, nl + ["check", ten, "--rule", "nikoli"])]
-    for size in ("5x5", "10x10", "15x15", "15x20"):
+    for size in ("5x5", "10x10", "15x15", "15x20", "30x30", "40x40"):  # 30 x 30: the limit; 40 x 40 compiled
         rows.append((f"nl generate {size}", None, nl + ["generate", "--size", size, "--seed", "1"]))
     gen = nl + ["generate", "--size", "10x10", "--seed", "1"]
     rows += [(f"nl generate 10x10 {' '.join(opts)}", None, gen + opts) for opts in (

@@ -34,13 +34,13 @@ CHILD = r"""
 import hashlib, json, sys
 from tremaux import _jit
 from tremaux.numberlink import generate_puzzle, dumps, loads
-if sys.argv[1] == "cli":
-    from tremaux.cli.runtime import interpret_small_puzzles
-    interpret_small_puzzles()
 cases = json.loads(sys.argv[2])
 out = {}
 numba_at = None
 for key, (h, w, seed, opts) in cases.items():
+    if sys.argv[1] == "cli":  # as the command does
+        from tremaux.cli.runtime import interpret_small_puzzles
+        interpret_small_puzzles(h * w)
     try:
         g = generate_puzzle((h, w), seed=seed, time_limit=600, **opts)
         text = dumps(g.puzzle, "grid")
