@@ -4,13 +4,15 @@ kernels, and whether two source trees print and write the same bytes.
 The grid kinds: the plain square grid (the reference), hex, triangle, polar, upsilon, zeta, a wrapped square grid
 (torus), a woven square grid, a masked square maze and a maze with levels. For each: ``generate`` (the maze
 printed), and on a file saved by ``generate --seed 1``: ``solve``, ``render`` to SVG and PNG, and ``show``. Number
-Link: ``solve``, ``check`` and ``generate`` at 10 x 10 and 15 x 20.
+Link: ``solve``, ``check`` and ``generate`` at 10 x 10 and 15 x 20. ``numberlink_case``: every Number Link command and
+its common options on small boards (``--numberlink``); ``imports``: the heavy packages a command loads (``--imports``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -75,7 +77,7 @@ def outputs(argv: list[str], env: dict[str, str], cwd: Path) -> str:
     proc = subprocess.run(argv, env=env, capture_output=True, cwd=cwd)
     h = hashlib.sha256()
     h.update(str(proc.returncode).encode())
-    h.update(proc.stdout)
+    h.update(_SECONDS.sub('"seconds": T', proc.stdout.decode(errors="replace")).encode())  # the JSON's time
     err = proc.stderr.decode(errors="replace")
     h.update(_timeless(err).encode())
     for arg in argv:
@@ -84,10 +86,12 @@ def outputs(argv: list[str], env: dict[str, str], cwd: Path) -> str:
     return h.hexdigest()
 
 
+_SECONDS = re.compile(r'"seconds": \d+(\.\d+)?(e-?\d+)?')
+"""The time a command's JSON reports (``"seconds": 0.0632``)."""
+
+
 def _timeless(text: str) -> str:
     """``text`` with the times a command reports (``in 1.28 s``, ``(74.9 ms)``) replaced by ``T``."""
-    import re
-
     return re.sub(r"\d+(\.\d+)? ?(ms|s)\b", "T", text)
 
 
@@ -215,7 +219,7 @@ def imports(argv: list[str], env: dict[str, str], cwd: Path) -> dict[str, float]
     """The heavy packages the command ``argv`` imports (numba, scipy, pysat, networkx, PIL, rich.markdown,
     multiprocessing...), each with its cumulative import time in seconds (``python -X importtime``)."""
     heavy = ("numba", "scipy", "pysat", "networkx", "PIL", "rich.markdown", "rich.console", "multiprocessing",
-             "concurrent.futures", "pydantic", "numpy.random", "xml.etree.ElementTree", "llvmlite")
+             "concurrent.futures", "pydantic", "numpy.random", "numpy.ma", "xml.etree.ElementTree", "llvmlite")
     proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], env=env, capture_output=True, text=True, cwd=cwd)
     found: dict[str, float] = {}
     for line in proc.stderr.splitlines():

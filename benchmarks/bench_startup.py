@@ -9,6 +9,8 @@ Usage::
     python benchmarks/bench_startup.py --vs OLD/src --cuts --write  # and what each change stopped loading
     python benchmarks/bench_startup.py --every --vs OLD/src --same-output  # every command on every grid kind
     python benchmarks/bench_startup.py --every --kernels --only hex,polar   # what numba loads, command by command
+    python benchmarks/bench_startup.py --numberlink --vs OLD/src --repeat 5  # every Number Link command and option
+    python benchmarks/bench_startup.py --numberlink --imports                # the heavy packages each one imports
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
