@@ -4,13 +4,15 @@ kernels, and whether two source trees print and write the same bytes.
 The grid kinds: the plain square grid (the reference), hex, triangle, polar, upsilon, zeta, a wrapped square grid
 (torus), a woven square grid, a masked square maze and a maze with levels. For each: ``generate`` (the maze
 printed), and on a file saved by ``generate --seed 1``: ``solve``, ``render`` to SVG and PNG, and ``show``. Number
-Link: ``solve``, ``check`` and ``generate`` at 10 x 10 and 15 x 20.
+Link: ``solve``, ``check`` and ``generate`` at 10 x 10 and 15 x 20. ``numberlink_case``: every Number Link command and
+its common options on small boards (``--numberlink``); ``imports``: the heavy packages a command loads (``--imports``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -75,7 +77,7 @@ def outputs(argv: list[str], env: dict[str, str], cwd: Path) -> str:
     proc = subprocess.run(argv, env=env, capture_output=True, cwd=cwd)
     h = hashlib.sha256()
     h.update(str(proc.returncode).encode())
-    h.update(proc.stdout)
+    h.update(_SECONDS.sub('"seconds": T', proc.stdout.decode(errors="replace")).encode())  # the JSON's time
     err = proc.stderr.decode(errors="replace")
     h.update(_timeless(err).encode())
     for arg in argv:
@@ -84,10 +86,12 @@ def outputs(argv: list[str], env: dict[str, str], cwd: Path) -> str:
     return h.hexdigest()
 
 
+_SECONDS = re.compile(r'"seconds": \d+(\.\d+)?(e-?\d+)?')
+"""The time a command's JSON reports (``"seconds": 0.0632``)."""
+
+
 def _timeless(text: str) -> str:
     """``text`` with the times a command reports (``in 1.28 s``, ``(74.9 ms)``) replaced by ``T``."""
-    import re
-
     return re.sub(r"\d+(\.\d+)? ?(ms|s)\b", "T", text)
 
 
@@ -153,3 +157,75 @@ def kernels(argv: list[str], env: dict[str, str], cwd: Path) -> dict:
     args = argv[argv.index("tremaux") + 1:]
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, cwd=cwd)
     return json.loads(proc.stderr.strip().splitlines()[-1])
+
+
+NL_SIZES = ("5x5", "10x10", "15x20")
+"""The boards of ``--numberlink``: small, the issue's 10 x 10 and the 15 x 20 target."""
+
+
+def numberlink_case(tmp: Path, run: Callable[[list[str]], None]) -> list[tuple[str, float | None, list[str]]]:
+    """Every Number Link command and its common options on small boards, for ``bench_startup.py --numberlink``.
+
+    ``solve``, ``check`` and ``generate`` at 5 x 5, 10 x 10 and 15 x 20 (generate also 15 x 15, and 30 x 30 and
+    40 x 40 on either side of :data:`tremaux._jit.SMALL_PUZZLE_CELLS`; solve also 40 x 40); on the 10 x 10
+    puzzle ``solve`` under each rule and solver, with ``--no-touch``, ``--unique``, ``--count``, ``--all``,
+    ``--json``, ``--numbers`` and pictures to SVG and PNG, ``check --rule nikoli``; ``generate`` under nikoli,
+    with ``--touch``, a density, each planting, ``--solution``, ``--json`` and a picture; ``convert`` to text
+    formats and pictures; and the command line's ``--help`` and ``--version``.
+    """
+    cli = [sys.executable, "-m", "tremaux"]
+    nl = cli + ["numberlink"]
+    out = tmp / "out"
+    out.mkdir(exist_ok=True)
+    p = {}
+    for size in NL_SIZES:
+        p[size] = str(tmp / f"p{size}.txt")
+        run(nl + ["generate", "--size", size, "--seed", "1", "--out", p[size]])
+    ten = p["10x10"]
+    big = str(tmp / "p40x40.txt")  # a board past the limit, compiled
+    run(nl + ["generate", "--size", "40x40", "--seed", "1", "--out", big])
+    rows: list[tuple[str, float | None, list[str]]] = [
+        ("--help", 0.3, cli + ["--help"]),
+        ("--version", 0.3, cli + ["--version"]),
+        ("numberlink --help", 0.3, nl + ["--help"]),
+    ]
+    for size in NL_SIZES:
+        target = {"10x10": 0.6, "15x20": 0.5}.get(size)
+        rows += [(f"nl solve {size}", target, nl + ["solve", p[size]]),
+                 (f"nl check {size}", None, nl + ["check", p[size]])]
+    rows.append(("nl solve 40x40", None, nl + ["solve", big]))
+    rows += [(f"nl solve 10x10 {' '.join(opts)}", 0.6, nl + ["solve", ten, *opts]) for opts in (
+        ["--rule", "nikoli"], ["--no-touch"], ["-s", "tremaux"], ["--unique"], ["--count", "3"], ["--all"],
+        ["--json"], ["--numbers"], ["--rule", "nikoli", "--unique"])]
+    rows += [("nl solve 10x10 --out x.svg", 0.6, nl + ["solve", ten, "--out", str(out / "s.svg")]),
+             ("nl solve 10x10 --out x.png", 0.6, nl + ["solve", ten, "--out", str(out / "s.png")]),
+             ("nl check 10x10 --rule nikoli", None, nl + ["check", ten, "--rule", "nikoli"])]
+    for size in ("5x5", "10x10", "15x15", "15x20", "30x30", "40x40"):  # 30 x 30: the limit; 40 x 40 compiled
+        rows.append((f"nl generate {size}", None, nl + ["generate", "--size", size, "--seed", "1"]))
+    gen = nl + ["generate", "--size", "10x10", "--seed", "1"]
+    rows += [(f"nl generate 10x10 {' '.join(opts)}", None, gen + opts) for opts in (
+        ["--rule", "nikoli"], ["--touch"], ["--density", "0.05"], ["--density", "0.05", "--planting", "winding"],
+        ["--density", "0.05", "--planting", "stairs"], ["--rule", "nikoli", "--density", "0.05"], ["--solution"],
+        ["--json"], ["-f", "contest"])]
+    rows.append(("nl generate 10x10 --out x.svg", None, gen + ["--out", str(out / "g.svg")]))
+    rows += [("nl convert 10x10 -f contest", None, nl + ["convert", ten, "-f", "contest"]),
+             ("nl convert 10x10 -f puzzlink", None, nl + ["convert", ten, "-f", "puzzlink"]),
+             ("nl convert 10x10 --out x.svg", None, nl + ["convert", ten, "--out", str(out / "c.svg")]),
+             ("nl convert 10x10 --out x.png", None, nl + ["convert", ten, "--out", str(out / "c.png")])]
+    return rows
+
+
+def imports(argv: list[str], env: dict[str, str], cwd: Path) -> dict[str, float]:
+    """The heavy packages the command ``argv`` imports (numba, scipy, pysat, networkx, PIL, rich.markdown,
+    multiprocessing...), each with its cumulative import time in seconds (``python -X importtime``)."""
+    heavy = ("numba", "scipy", "pysat", "networkx", "PIL", "rich.markdown", "rich.console", "multiprocessing",
+             "concurrent.futures", "pydantic", "numpy.random", "numpy.ma", "xml.etree.ElementTree", "llvmlite")
+    proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], env=env, capture_output=True, text=True, cwd=cwd)
+    found: dict[str, float] = {}
+    for line in proc.stderr.splitlines():
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        _, cumulative, name = (part.strip() for part in line[len("import time:"):].split("|"))
+        if name in heavy:
+            found[name] = int(cumulative) / 1e6
+    return found

@@ -9,6 +9,8 @@ Usage::
     python benchmarks/bench_startup.py --vs OLD/src --cuts --write  # and what each change stopped loading
     python benchmarks/bench_startup.py --every --vs OLD/src --same-output  # every command on every grid kind
     python benchmarks/bench_startup.py --every --kernels --only hex,polar   # what numba loads, command by command
+    python benchmarks/bench_startup.py --numberlink --vs OLD/src --repeat 5  # every Number Link command and option
+    python benchmarks/bench_startup.py --numberlink --imports                # the heavy packages each one imports
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
@@ -400,7 +402,8 @@ def every(args: argparse.Namespace, tmp: Path) -> None:
     words = [w.strip() for w in (args.only or "").split(",") if w.strip()]
 
     def make(tmp: Path) -> list[tuple[str, float | None, list[str]]]:
-        rows = sc.every_case(tmp, lambda argv: subprocess.run(argv, env=env(), capture_output=True, check=True,
+        case = sc.numberlink_case if args.numberlink else sc.every_case
+        rows = case(tmp, lambda argv: subprocess.run(argv, env=env(), capture_output=True, check=True,
                                                               cwd=ROOT))
         return [r for r in rows if not words or any(w in r[0] for w in words)]
 
@@ -421,7 +424,11 @@ def every(args: argparse.Namespace, tmp: Path) -> None:
                   f" (start {r['numba_start']:.3f} s); {len(r['loads'])} kernels loaded: {loads or '-'};"
                   f" dispatchers made but not loaded: {', '.join(unloaded) or '-'}; {called} calls into kernels"
                   f" ({sum(s for _, s in r['calls'].values()):.3f} s)", flush=True)
-    if args.kernels or args.same_output:
+    if args.imports:
+        for label, _, argv in make(tmp):
+            found = sc.imports(argv, env(), ROOT)
+            print(f"{label:<44} " + (", ".join(f"{k} {v * 1000:.0f} ms" for k, v in found.items()) or "-"), flush=True)
+    if args.kernels or args.same_output or args.imports:
         return
     if base is None:
         rows = warm_rows(args.repeat, tmp, make)
@@ -454,6 +461,10 @@ def main() -> None:
                     help="every command on every grid kind and Number Link at two sizes (start-up only)")
     ap.add_argument("--only", metavar="WORDS", help="with --every: the commands whose label holds one of these "
                                                     "comma-separated words")
+    ap.add_argument("--numberlink", action="store_true",
+                    help="every Number Link command and its common options on small boards (start-up only)")
+    ap.add_argument("--imports", action="store_true",
+                    help="with --every or --numberlink: the heavy packages each command imports")
     ap.add_argument("--kernels", action="store_true", help="with --every: what each command loads of numba")
     ap.add_argument("--same-output", action="store_true",
                     help="with --every --vs: check that both trees print and write the same bytes")
@@ -464,7 +475,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="tremaux-bench-") as name:
         tmp = Path(name)
         PYCACHE = tmp / "pycache"
-        if args.every:
+        if args.every or args.numberlink:
             return every(args, tmp)
         if args.vs is not None:
             cuts = cut_rows(args.repeat, args.vs.resolve()) if args.cuts else None

@@ -257,3 +257,19 @@ def test_polar_tables_interpreted_equal_compiled():
     for rings in (1, 2, 6, 13):
         a, b = _both(lambda: tables(rings))
         assert all(np.array_equal(x, y) for x, y in zip(a, b)) and len(a[0]) == make_grid("polar", rings=rings).size
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (5, 5), (9, 11), (15, 20)])
+def test_number_link_cover_kernel_interpreted_draws_the_compiled_cover(shape):
+    """``numberlink generate`` draws its cover as Python on small boards: the same links, the same state after."""
+    from tremaux.kernels.numberlink import random_cover
+    from tremaux.kernels.rng import make_state
+
+    h, w = shape
+    for seed in SEEDS:
+        states = [make_state(seed), make_state(seed)]
+        compiled = random_cover(h, w, states[0], max(6, h * w // 4))
+        with _jit.interpreted():
+            interpreted = random_cover(h, w, states[1], max(6, h * w // 4))
+        assert interpreted.dtype == compiled.dtype and np.array_equal(interpreted, compiled)
+        assert np.array_equal(states[0], states[1]) and (compiled != 0).sum() >= h * w - 2

@@ -74,7 +74,8 @@ SMALL_PUZZLE_CELLS = 900
 """Number Link puzzles of up to 900 cells (30 x 30) are solved from the command line without numba: the pipeline
 asks its first questions of SAT there instead of the compiled search
 (:func:`tremaux.numberlink.solvers.search.compiled_now`), its helper kernels interpreted; a puzzle those do
-not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
+not answer goes on to the compiled stages. ``numberlink generate`` takes the same limit: its cover kernel,
+interpreted, takes 5 ms at 10 x 10 and 50 ms at 30 x 30. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
 _NUMBA_DEFAULTS = {"no_cfunc_wrapper": True, "nogil": True}

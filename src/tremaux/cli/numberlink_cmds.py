@@ -267,6 +267,7 @@ def generate_cmd(
         _writable(out)
         _text_or_picture(out)
     options = {} if touch is None else {"touch": touch}
+    interpret_small_puzzles(shape[0] * shape[1])
     g = generate_puzzle(shape, rule=rule, seed=seed, density=density, planting=planting,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
     try:

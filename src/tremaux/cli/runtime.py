@@ -133,12 +133,24 @@ def interpret_small_grid(grid: Any = None) -> None:
         _jit.allow_interpreted(grid.size * max(grid.sides, 1) if grid.size <= _jit.SMALL_GRID_CELLS else 0)
 
 
-def interpret_small_puzzles() -> None:
+def interpret_small_puzzles(cells: int | None = None) -> None:
     """Let this command solve Number Link puzzles of up to :data:`tremaux._jit.SMALL_PUZZLE_CELLS` cells without numba.
 
     The pipeline then skips the compiled search on such puzzles and SAT answers, its helper kernels run as
-    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`); a bigger puzzle, the traveler, the
-    router or the generator load numba as before.
+    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`). A bigger puzzle, the traveler, the router
+    and a stage that needs the compiled search load numba as before.
+
+    ``generate`` gives its board's ``cells``: its cover kernel (:func:`tremaux.kernels.numberlink.random_cover`)
+    is given the random state as its first array, not the board, so the command decides by the board, as
+    :func:`interpret_small_grid` does: up to the limit the cover is drawn as Python (5 ms at 10 x 10, 50 ms at
+    30 x 30; the same puzzle, the generator's course depending on its work, not on time), above it every kernel
+    runs compiled.
+
+    Parameters
+    ----------
+    cells : int, optional
+        The board's cells, for a command that knows them before its kernels run; ``None``: the kernels decide
+        by their first array (the puzzle's cells, for the solving pipeline's).
 
     Examples
     --------
@@ -146,8 +158,11 @@ def interpret_small_puzzles() -> None:
     >>> from tremaux import _jit
     >>> interpret_small_puzzles(); _jit.interpreted_limit() == _jit.SMALL_PUZZLE_CELLS
     True
+    >>> interpret_small_puzzles(40 * 40); _jit.interpreted_limit()
+    0
     >>> _jit.allow_interpreted(0)
     """
     from .. import _jit
 
-    _jit.allow_interpreted(_jit.SMALL_PUZZLE_CELLS)
+    small = cells is None or cells <= _jit.SMALL_PUZZLE_CELLS
+    _jit.allow_interpreted(_jit.SMALL_PUZZLE_CELLS if small else 0)

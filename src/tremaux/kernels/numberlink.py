@@ -275,7 +275,7 @@ def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):
 
 
 # ---------------------------------------------------------------------- random path covers (generator)
-@njit(cache=True, interpret=False)
+@njit(cache=True)
 def random_cover(h, w, state, max_len):
     """A random cover of the grid by lines of at least two cells that never touch themselves.
 

@@ -107,14 +107,14 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     blank = np.zeros(codes.shape, dtype=bool)
     for ch in empty:
         blank |= codes == ord(ch)
-    labels = np.unique(codes[~blank])
-    for code in labels.tolist():
+    # one pass for the labels and their counts (np.unique without counts also imports numpy.ma, ~15 ms)
+    values, counts = np.unique(codes[~blank], return_counts=True)
+    for code in values.tolist():
         if not ok(chr(code)):
             r, c = (int(x) for x in np.argwhere(codes == code)[0])
             raise PuzzleFormatError(f"unexpected {show(chr(code))}{cell_hint(chr(code))}; {what}", line=rows[r][0],
                                     column=offsets[r] + c + 1, source=source)
     where: dict[str, list[tuple[int, int]]] = {}
-    values, counts = np.unique(codes[~blank], return_counts=True)
     for code in values[counts != 2].tolist():
         where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
     packed = bool(where) and fmt == "grid" and any(re.search(r"[0-9][0-9]", t) for t in texts)  # '10011'?

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from xml.etree import ElementTree
+from typing import TYPE_CHECKING
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import check_side
+
+if TYPE_CHECKING:  # the parser is imported when an XML board is read: a command reading a grid never loads it
+    from xml.etree import ElementTree
 
 __all__ = ["is_xml", "read_xml", "write_xml"]
 
@@ -116,6 +119,8 @@ def read_xml(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleEr
     ...
     tremaux.errors.PuzzleFormatError: 1:1: the XML board gives no size (an attribute size, or width and height)
     """
+    from xml.etree import ElementTree
+
     try:
         root = ElementTree.fromstring(text.lstrip("\ufeff"))
     except ElementTree.ParseError as exc:
