@@ -49,7 +49,8 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_inputs  # noqa: E402 - a sibling script
-from fuzz_inputs import Case as _Case, run_cases  # noqa: E402
+from fuzz_inputs import Case as _Case  # noqa: E402
+from _sweep_runner import run_in_chunks  # noqa: E402
 from _sweep_anim_checks import bad_colours, gif_frames, make_anim_check  # noqa: E402
 
 SEED = 7
@@ -268,18 +269,9 @@ def problems_of(case: Case) -> list[str]:
     return probs
 
 
-def run(cases: list[Case], work: Path, jobs: int, chunk: int = 40) -> None:
-    for at in range(0, len(cases), chunk):
-        part = work / f"part{at // chunk}"
-        part.mkdir(parents=True, exist_ok=True)
-        run_cases(cases[at:at + chunk], part, jobs)
-        for i, c in enumerate(cases[at:at + chunk]):
-            c.folder = part / f"case{i}"
-            c.problems = problems_of(c)
-            if c.problems:
-                print(f"FAIL [{c.half}] {c.family}: tremaux {' '.join(c.argv)}: {'; '.join(c.problems)}",
-                      file=sys.stderr, flush=True)
-        print(f"{work.name}: {min(at + chunk, len(cases))}/{len(cases)}", file=sys.stderr, flush=True)
+def run(cases: list[Case], work: Path, jobs: int) -> None:
+    run_in_chunks(cases, work, jobs, problems_of,
+                  describe=lambda c: f"[{c.half}] {c.family}: tremaux {' '.join(c.argv)}")
 
 
 # ---------------------------------------------------------------- in process

@@ -50,7 +50,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_inputs import Case as _Case  # noqa: E402 - a sibling script
-from fuzz_inputs import run_cases  # noqa: E402
+from _sweep_runner import run_in_chunks  # noqa: E402
 from _sweep_checks import (SEED, api_sweep, check_generated, make_figures_check,  # noqa: E402
                            make_picture_check, make_readback, make_same_check, make_solve_check, make_stats_check,
                            out_text, vocabulary)
@@ -348,19 +348,10 @@ def problems_of(case: Case) -> list[str]:
     return probs
 
 
-def run(cases: list[Case], work: Path, jobs: int, chunk: int = 40) -> None:
+def run(cases: list[Case], work: Path, jobs: int) -> None:
     """Run the cases, a chunk at a time, each problem printed on stderr as soon as it is seen."""
-    for at in range(0, len(cases), chunk):
-        part = work / f"part{at // chunk}"
-        part.mkdir(parents=True, exist_ok=True)
-        run_cases(cases[at:at + chunk], part, jobs)
-        for i, c in enumerate(cases[at:at + chunk]):
-            c.folder = part / f"case{i}"
-            c.problems = problems_of(c)
-            if c.problems:
-                print(f"FAIL {c.family}: tremaux {' '.join(_short(a) for a in c.argv)}: {'; '.join(c.problems)}",
-                      file=sys.stderr, flush=True)
-        print(f"{work.name}: {min(at + chunk, len(cases))}/{len(cases)}", file=sys.stderr, flush=True)
+    run_in_chunks(cases, work, jobs, problems_of,
+                  describe=lambda c: f"{c.family}: tremaux {' '.join(_short(a) for a in c.argv)}")
 
 
 def report(cases: list[Case], api: tuple[Counter, list[str]], vocab: list[str], seconds: float) -> str:

@@ -49,6 +49,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_inputs  # noqa: E402 - a sibling script
 from fuzz_inputs import Case as _Case  # noqa: E402
+from _sweep_runner import run_in_chunks  # noqa: E402
 from _sweep_nl_checks import grid_of  # noqa: E402
 from _sweep_nl_cli_generate import (EXT, FORMATS, KEEP_LABELS, RESULTS, generate_cases,  # noqa: E402
                                     generate_specs)
@@ -374,21 +375,11 @@ def _convert_check(spec: Spec, fmt: str, where: str):
 # ---------------------------------------------------------------- running
 
 
-def run_all(cases: list[Case], work: Path, jobs: int, chunk: int = 60) -> None:
+def run_all(cases: list[Case], work: Path, jobs: int) -> None:
     """Run the cases a chunk at a time and judge each chunk at once (the JSON of a combination first, which the
     text of the same combination is compared with)."""
-    for at in range(0, len(cases), chunk):
-        part = work / f"part{at // chunk}"
-        part.mkdir(parents=True)
-        fuzz_inputs.run_cases(cases[at:at + chunk], part, jobs)
-        for k, c in enumerate(cases[at:at + chunk]):
-            c.folder = part / f"case{k}"
-        for c in sorted(cases[at:at + chunk], key=lambda c: (c.what != "json", c.what != "json-again")):
-            c.problems = problems_of(c)
-            if c.problems:
-                print(f"FAIL {c.family}: tremaux {' '.join(c.argv)}: {'; '.join(c.problems)}", file=sys.stderr,
-                      flush=True)
-        print(f"{min(at + chunk, len(cases))}/{len(cases)}", file=sys.stderr, flush=True)
+    run_in_chunks(cases, work, jobs, problems_of, chunk=60, label="",
+                  order=lambda c: (c.what != "json", c.what != "json-again"))
 
 
 def problems_of(case: Case) -> list[str]:
