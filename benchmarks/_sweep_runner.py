@@ -44,3 +44,19 @@ def run_in_chunks(cases: list[Any], work: Path, jobs: int, problems_of: Callable
                 print(f"FAIL {describe(c)}: {'; '.join(c.problems)}", file=sys.stderr, flush=True)
         done = f"{min(at + chunk, len(cases))}/{len(cases)}"
         print(f"{label}: {done}" if label else done, file=sys.stderr, flush=True)
+
+
+def in_sample(case: Any, share: float, seed: int) -> bool:
+    """Whether ``case`` is in the random ``share`` (0 to 1) of a sweep drawn with ``seed``.
+
+    The draw hashes the seed with the case's family, name and command line (files by their name, not their
+    folder), so a seed draws the same cases on every run and another seed another share. A second run of a
+    seed ("again", "same seed") hashes as its first run: the two are kept or left out together.
+    """
+    import hashlib
+
+    family = case.family.replace(" same seed", "")
+    what = case.what.replace(" (again)", "").replace(" again", "")
+    argv = " ".join(Path(a).name if a.startswith("/") else a for a in case.argv)
+    digest = hashlib.sha256(f"{seed}\0{family}\0{what}\0{argv}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") < share * 2 ** 64

@@ -6,6 +6,7 @@ Usage::
     python benchmarks/sweep_mazes.py --quick    # one spec in nine, a few solvers and formats (2 to 5 minutes)
     python benchmarks/sweep_mazes.py --quick --part 4   # another ninth of the specs
     python benchmarks/sweep_mazes.py --quick --part 1 --seed 8   # another ninth, the mazes of another seed
+    python benchmarks/sweep_mazes.py --sample 0.05 --seed 21   # a random 5 % of the whole sweep, drawn by the seed
     python benchmarks/sweep_mazes.py --only solve --jobs 2
 
 Where ``fuzz_inputs.py`` gives every option a bad value, this script gives
@@ -45,12 +46,13 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz_inputs import Case as _Case  # noqa: E402 - a sibling script
-from _sweep_runner import run_in_chunks  # noqa: E402
+from _sweep_runner import in_sample, run_in_chunks  # noqa: E402
 from _sweep_checks import (SEED, api_sweep, check_generated, make_figures_check,  # noqa: E402
                            make_picture_check, make_readback, make_same_check, make_solve_check, make_stats_check,
                            out_text, vocabulary)
@@ -70,6 +72,7 @@ class Case(_Case):
     check: Callable[[Case, Path], list[str]] | None = None
     folder: Path | None = None
     problems: list[str] = field(default_factory=list)
+    spec: str = ""  # the key of the spec whose maze the case uses ("": none, or a fixture)
 
 
 @dataclass
@@ -319,8 +322,30 @@ def stats_cases(spec_list: list[Spec], made: dict[str, Path], files: dict[str, P
             continue
         argv = [str(files[a[1:]]) if a.startswith("@") else a for a in s.argv]
         out.append(Case("generate", ["generate", *argv, "--seed", str(SEED), "--stats", "-o", "m.json"], s.key,
-                        family="generate --stats", check=make_stats_check()))
+                        family="generate --stats", check=make_stats_check(), spec=s.key))
     return out
+
+
+def later_cases(spec_list: list[Spec], made: dict[str, Path], files: dict[str, Path], quick: bool) -> list[Case]:
+    """Every command on the mazes ``generate`` made (``made``: a spec's key to its file), on the fixtures, and
+    the commands that make their own maze; each case names the spec it uses (``spec``)."""
+    by_key = {s.key: s for s in spec_list}
+    place = {s.key: n for n, s in enumerate(spec_list)}
+    cases: list[Case] = []
+    for n, (key, path) in enumerate(made.items()):
+        s, n = by_key[key], n if quick else place[key]  # the whole sweep: by the spec's place, made or not
+        if not quick or n % 6 == 0:
+            for c in use_cases(s, path, quick or n % 2 == 1, s.perfect):
+                c.spec = key
+                cases.append(c)
+    broken = ["split.json", "closed.json", "twoparts.json", "split-hex.json", "split-polar.json",
+              "split-triangle.json", "split-zeta.json"]
+    for name in broken if not quick else broken[::3]:
+        s = Spec(name, [], "square" if "-" not in name else name[6:-5], "none", perfect=False)
+        cases += use_cases(s, files[name], quick, False)
+    cases += use_cases(Spec("ring.json", [], "square", "backtracker"), files["ring.json"], quick, True)
+    cases += generator_animations(spec_list if not quick else spec_list[1::5], files)
+    return cases + misc_cases(quick) + stats_cases(spec_list if not quick else spec_list[2::4], made, files)
 
 
 # ---------------------------------------------------------------- running and reporting
@@ -406,10 +431,15 @@ def main() -> None:
     ap.add_argument("--only", help="run only the families whose name starts with this word (api: the API alone)")
     ap.add_argument("--part", type=int, default=0, help="with --quick: which ninth of the specs (0 to 8)")
     ap.add_argument("--seed", type=int, default=SEED, help=f"the mazes' seed (default {SEED})")
+    ap.add_argument("--sample", type=float, help="a random share of the whole sweep (0.05: 5 %%), drawn anew "
+                    "for each --seed (with the mazes each drawn command line uses)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="also write the report to this file")
     args = ap.parse_args()
+    if args.sample is not None and (args.quick or not 0 < args.sample <= 1):
+        ap.error("--sample takes a share of the whole sweep, above 0 and at most 1, without --quick")
     _use_seed(args.seed)
+    drawn = partial(in_sample, share=args.sample or 1.0, seed=args.seed)
     began = time.monotonic()
     import tremaux.cli  # noqa: F401 - imported once, before the children fork
     import tremaux.generators  # noqa: F401
@@ -420,30 +450,21 @@ def main() -> None:
         files = fixture_files(root / "fixtures")
         spec_list = specs(args.quick, args.part)
         made_cases = gen_cases(spec_list, files, args.quick) if args.only != "api" else []
+        if args.sample:  # the generate runs drawn, and those whose maze a drawn case uses
+            wanted = {c.spec for c in later_cases(spec_list, {s.key: Path("/drawn/m.json") for s in spec_list},
+                                                  files, False) if drawn(c)}
+            made_cases = [c for c in made_cases if drawn(c) or (c.family == "generate" and c.what in wanted)]
         run(made_cases, root / "generate", args.jobs)
         made = {c.what: c.folder / "m.json" for c in made_cases
                 if c.family == "generate" and c.result.get("code") == 0 and (c.folder / "m.json").is_file()}
-        by_key = {s.key: s for s in spec_list}
-        cases: list[Case] = []
-        for n, (key, path) in enumerate(made.items()):
-            s = by_key[key]
-            if not args.quick or n % 6 == 0:
-                cases += use_cases(s, path, args.quick or n % 2 == 1, s.perfect)
-        broken = ["split.json", "closed.json", "twoparts.json", "split-hex.json", "split-polar.json",
-                  "split-triangle.json", "split-zeta.json"]
-        for name in broken if not args.quick else broken[::3]:
-            s = Spec(name, [], "square" if "-" not in name else name[6:-5], "none", perfect=False)
-            cases += use_cases(s, files[name], args.quick, False)
-        cases += use_cases(Spec("ring.json", [], "square", "backtracker"), files["ring.json"], args.quick, True)
-        cases += generator_animations(spec_list if not args.quick else spec_list[1::5], files)
-        cases += misc_cases(args.quick) + stats_cases(spec_list if not args.quick else spec_list[2::4], made, files)
+        cases = [c for c in later_cases(spec_list, made, files, args.quick) if not args.sample or drawn(c)]
         if args.only:
             cases = [c for c in cases if c.family.startswith(args.only)]
         run(cases, root / "use", args.jobs)
-        api = api_sweep(spec_list, made, args.quick)
+        api = api_sweep([s for s in spec_list if not args.sample or s.key in made], made, args.quick)
         vocab = vocabulary()
         text = report(made_cases + cases, api, vocab, time.monotonic() - began)
-    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}` on {time.strftime('%Y-%m-%d')}, "
+    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}{f' --sample {args.sample}' if args.sample else ''}` on {time.strftime('%Y-%m-%d')}, "
             f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}\n\n")
     print(head + text)
     if args.out:
