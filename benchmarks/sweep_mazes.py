@@ -361,8 +361,8 @@ def problems_of(case: Case) -> list[str]:
         probs.append(f"over {r['wall']:.0f} s")
     elif r["code"] not in (0, 2) and not (r["code"] == 1 and case.command in ("solve", "demo")):
         probs.append(f"exit {r['code']}")  # 1: no path, an answer of solve and demo (docs/cli.md)
-    elif r["code"] == 1 and not any(": no path from " in ln for ln in lines):
-        probs.append("exit 1 without saying 'no path': " + " | ".join(lines)[:160])
+    elif r["code"] == 1 and "--json" not in case.argv and not any(": no path from " in ln for ln in lines):
+        probs.append("exit 1 without saying 'no path': " + " | ".join(lines)[:160])  # --json: "found": false
     elif r["code"] == 2 and (len(lines) != 1 or not lines[0].startswith("error: ")):
         probs.append("exit 2 without one line 'error: ...': " + " | ".join(lines)[:160])
     if "object at 0x" in r["stderr"] or (case.folder and "object at 0x" in out_text(case)[:20000]):
