@@ -452,10 +452,12 @@ def main() -> None:
         files = fixture_files(root / "fixtures")
         spec_list = specs(args.quick, args.part)
         made_cases = gen_cases(spec_list, files, args.quick) if args.only != "api" else []
-        if args.sample:  # the generate runs drawn, and those whose maze a drawn case uses
+        if args.sample:  # the generate runs drawn, and those whose maze a drawn case uses (of --only's families)
+            def only(c: Case) -> bool:
+                return drawn(c) and c.family.startswith(args.only or "")
             wanted = {c.spec for c in later_cases(spec_list, {s.key: Path("/drawn/m.json") for s in spec_list},
-                                                  files, False) if drawn(c)}
-            made_cases = [c for c in made_cases if drawn(c) or (c.family == "generate" and c.what in wanted)]
+                                                  files, False) if only(c)}
+            made_cases = [c for c in made_cases if only(c) or (c.family == "generate" and c.what in wanted)]
         run(made_cases, root / "generate", args.jobs)
         made = {c.what: c.folder / "m.json" for c in made_cases
                 if c.family == "generate" and c.result.get("code") == 0 and (c.folder / "m.json").is_file()}
@@ -463,7 +465,8 @@ def main() -> None:
         if args.only:
             cases = [c for c in cases if c.family.startswith(args.only)]
         run(cases, root / "use", args.jobs)
-        api = api_sweep([s for s in spec_list if not args.sample or s.key in made], made, args.quick)
+        api = api_sweep([s for s in spec_list if not args.sample or args.only == "api" or s.key in made], made,
+                        args.quick)
         vocab = vocabulary()
         text = report(made_cases + cases, api, vocab, time.monotonic() - began)
     head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}{f' --sample {args.sample}' if args.sample else ''}` on {time.strftime('%Y-%m-%d')}, "
