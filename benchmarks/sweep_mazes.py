@@ -469,7 +469,7 @@ def main() -> None:
                         args.quick)
         vocab = vocabulary()
         text = report(made_cases + cases, api, vocab, time.monotonic() - began)
-    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}{f' --sample {args.sample}' if args.sample else ''}` on {time.strftime('%Y-%m-%d')}, "
+    head = (f"`python benchmarks/sweep_mazes.py{' --quick' if args.quick else ''}{f' --part {args.part}' if args.part else ''}{f' --seed {args.seed}' if args.seed != 7 else ''}{f' --sample {args.sample}' if args.sample else ''}{f' --only {args.only}' if args.only else ''}` on {time.strftime('%Y-%m-%d')}, "
             f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}\n\n")
     print(head + text)
     if args.out:
