@@ -295,6 +295,9 @@ _MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
 _LINES = re.compile("[─│┌┐└┘]")
 """The box-drawing characters of a drawn solution (:func:`tremaux.numberlink.draw.to_text`)."""
 
+_SLASHES = re.compile(r"[/\\<>^v.\s]+")
+"""The characters of a field drawn in slashes and arrows (a solved board some games print), and nothing else."""
+
 
 def other_kind(text: str, *, commands: bool = True) -> str | None:
     """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
@@ -311,6 +314,8 @@ def other_kind(text: str, *, commands: bool = True) -> str | None:
     True
     >>> other_kind("1───1\\n")[:24]
     'this is a drawn solution'
+    >>> other_kind("\\\\ />\\n > /\\n")[:38]
+    "this is a drawing of lines in '/', '\\\\'"
     """
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
@@ -319,6 +324,9 @@ def other_kind(text: str, *, commands: bool = True) -> str | None:
     if _LINES.search(text):
         return ("this is a drawn solution (the lines 'numberlink solve' prints), not a puzzle; give the puzzle: its "
                 "numbers, and '.' for every other cell")
+    if _SLASHES.fullmatch(text) and re.search(r"[/\\]", text) and re.search(r"[<>^v]", text):
+        return ("this is a drawing of lines in '/', '\\' and arrows ('<', '>', '^', 'v'), not a puzzle; give the "
+                "puzzle: its numbers, and '.' for every other cell")
     return None  # JSON is the 'json' format's (.jsons), read back or named there
 
 
