@@ -49,3 +49,43 @@ def test_a_board_drawn_in_slashes_and_arrows_is_named(tmp_path, capsys):
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "a drawing of lines in '/', '\\' and arrows" in lines[0], lines
+
+
+def test_dash_comment_lines_over_boards_of_a_size_header():
+    # '-- EASY' over 'R C' boards of tab-led rows, as a Haskell game keeps its levels
+    text = "-- EASY\n2 2\n\t1\t0\n\t0\t1\n-- HARD\n3 3\n\t1\t0\t2\n\t0\t0\t0\n\t1\t0\t2\n"
+    got = formats.loads_all(text)
+    assert [p.grid.tolist() for p in got] == [[[1, 0], [0, 1]], [[1, 0, 2], [0, 0, 0], [1, 0, 2]]]
+    # a row of '-' empty cells is no comment
+    assert formats.loads_all("- 1 -\n1 - -\n")[0].grid.tolist() == [[0, 1, 0], [1, 0, 0]]
+
+
+def test_one_line_cells_separated_by_commas_with_their_solution():
+    got = formats.loads_all("2x3:1,0,2,0,1,2=1,1,2,1,1,2\n3x1:4,0,4=4,4,4\n")
+    assert [p.grid.tolist() for p in got] == [[[1, 0, 2], [0, 1, 2]], [[1], [0], [1]]]
+    assert got[1].labels == ("4",)
+    with pytest.raises(PuzzleFormatError, match="5 cells in the solution after '='; a 2x3 board"):
+        formats.loads_all("2x3:1,0,2,0,1,2=1,1,2,1,1\n")
+
+
+def test_one_line_size_and_row_column_ends_with_their_paths():
+    # 'N;r:c;r:c;...=path|path' (1-based row:column, the two ends of each pair in turn)
+    got = formats.loads_all("3;1:1;3:1;1:3;2:3=1:1;2:1;3:1|1:3;2:3\n3;1:1;1:2=1:1;1:2\n")
+    assert got[0].grid.tolist() == [[1, 0, 2], [0, 0, 2], [1, 0, 0]] and got[0].labels == ("1", "2")
+    assert got[1].grid.tolist() == [[1, 1, 0], [0, 0, 0], [0, 0, 0]]
+    with pytest.raises(PuzzleFormatError, match="path 1 of the solution runs from 1:1 to 2:1"):
+        formats.loads_all("3;1:1;3:1=1:1;2:1\n")
+    with pytest.raises(PuzzleFormatError, match="the cell 1:910 is outside the 3x3 board"):
+        formats.loads_all("3;1:1;1:910\n")
+    with pytest.raises(PuzzleFormatError, match="two levels run together"):
+        formats.loads_all("3;1:1;3:1=1:1;2:1;3:13;1:1;1:3=1:1;1:2;1:3\n")
+
+
+def test_a_count_of_pairs_and_their_ends_without_a_size_is_named(tmp_path, capsys):
+    f = tmp_path / "1.ffdat"
+    f.write_text("2\n0 0\n2 0\n0 1\n2 2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(f))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "a count of 2 pairs and their 4 ends, 'x y' a line, without the board's size" \
+        in lines[0], lines

@@ -121,7 +121,7 @@ from ..model import Puzzle
 from ._text import (LETTERS, MAX_BYTES, Line, column_of_pairs, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
-from ._comments import HEADED, after_comments, unmatched
+from ._comments import HEADED, after_comments, dash_comments, unmatched
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .gridwrite import write_csv, write_tsv
 from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
@@ -348,7 +348,7 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
     elif not isinstance(text, str):
         raise PuzzleFormatError(f"expected the text of a puzzle file, not {type(text).__name__}", source=source)
     if format is None:
-        name = detect(text)
+        name = detect(text := dash_comments(text))  # '-- EASY' comment lines read as '#' lines
         if name == "answer":
             first = next(ln for ln in lines(text) if ln[1].strip())
             raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "
