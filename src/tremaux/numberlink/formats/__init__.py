@@ -57,7 +57,8 @@ their first lines unless a format is named):
     A size and the endpoint pairs as terms: ``(N, K, (1: (x1,y1), (x2,y2)), ...)``; ``R.``, ``C.``,
     ``[((r1,c1),(r2,c2)), ...].``; ``size N`` then ``link 'A', [r1, c1], [r2, c2]`` lines (see :mod:`.termlists`).
 ``flat``
-    ``RxC:cells`` a line: the size, a colon, then every cell row after row (see :mod:`.flatlines`).
+    ``RxC:cells`` a line: the size, a colon, then every cell row after row; or ``N;r:c;...``, each pair's ends
+    (see :mod:`.flatlines`).
 ``marks``
     ``W H``, the number of pairs ``K``, then ``2K`` lines ``row column label``, 1-based (see :mod:`.marks`).
 ``blanks``
@@ -193,7 +194,8 @@ FORMATS.add("links", read_links, write=None, read_only=True,
 FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
             doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
 FORMATS.add("flat", read_flat, write=None, aliases=("one-line",), read_only=True,
-            doc="'RxC:cells' a line, every cell row after row ('.' or '0' empty), as Sudoku tools write; read only")
+            doc="'RxC:cells' a line, every cell row after row ('.' or '0' empty; or comma-separated), or "
+                "'N;r:c;...' a line, each pair's two ends; read only")
 
 
 def detect(text: str) -> str:

@@ -132,7 +132,8 @@ def read_flat(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleE
     return out
 
 
-def _from_numbers(cells: str, start: int, r: int, c: int, n: int, source: str | None, name: str) -> Puzzle | PuzzleError:
+def _from_numbers(cells: str, start: int, r: int, c: int, n: int, source: str | None,
+                  name: str) -> Puzzle | PuzzleError:
     """The puzzle of ``RxC:`` cells separated by commas (a number each, ``0`` or nothing empty), the solution's
     cells after an ``=`` counted."""
     given, _, solution = cells.partition("=")
