@@ -57,7 +57,8 @@ their first lines unless a format is named):
     A size and the endpoint pairs as terms: ``(N, K, (1: (x1,y1), (x2,y2)), ...)``; ``R.``, ``C.``,
     ``[((r1,c1),(r2,c2)), ...].``; ``size N`` then ``link 'A', [r1, c1], [r2, c2]`` lines (see :mod:`.termlists`).
 ``flat``
-    ``RxC:cells`` a line: the size, a colon, then every cell row after row (see :mod:`.flatlines`).
+    ``RxC:cells`` a line: the size, a colon, then every cell row after row; or ``N;r:c;...``, each pair's ends
+    (see :mod:`.flatlines`).
 ``marks``
     ``W H``, the number of pairs ``K``, then ``2K`` lines ``row column label``, 1-based (see :mod:`.marks`).
 ``blanks``
@@ -121,7 +122,7 @@ from ..model import Puzzle
 from ._text import (LETTERS, MAX_BYTES, Line, column_of_pairs, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
-from ._comments import HEADED, after_comments, unmatched
+from ._comments import HEADED, after_comments, dash_comments, unmatched
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .gridwrite import write_csv, write_tsv
 from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
@@ -193,7 +194,8 @@ FORMATS.add("links", read_links, write=None, read_only=True,
 FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
             doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
 FORMATS.add("flat", read_flat, write=None, aliases=("one-line",), read_only=True,
-            doc="'RxC:cells' a line, every cell row after row ('.' or '0' empty), as Sudoku tools write; read only")
+            doc="'RxC:cells' a line, every cell row after row ('.' or '0' empty; or comma-separated), or "
+                "'N;r:c;...' a line, each pair's two ends; read only")
 
 
 def detect(text: str) -> str:
@@ -348,7 +350,7 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
     elif not isinstance(text, str):
         raise PuzzleFormatError(f"expected the text of a puzzle file, not {type(text).__name__}", source=source)
     if format is None:
-        name = detect(text)
+        name = detect(text := dash_comments(text))  # '-- EASY' comment lines read as '#' lines
         if name == "answer":
             first = next(ln for ln in lines(text) if ln[1].strip())
             raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "

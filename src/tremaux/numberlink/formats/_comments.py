@@ -1,5 +1,7 @@
 """``#`` comment lines in the formats that hold no ``#`` of their own there: above a header, and between the
-rows of grids (where ``#`` is no cell: a ``#`` line shaped as a row stays one, whose blocked cell is an error).
+rows of grids (where ``#`` is no cell: a ``#`` line shaped as a row stays one, whose blocked cell is an error);
+``-- word`` lines, as Haskell, SQL and Lua programs write comments (``-- EASY`` over a file's first boards), are
+read as such ``#`` lines (:func:`dash_comments`).
 
 Examples
 --------
@@ -10,16 +12,44 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ._text import Line, count_cells, has_separator, lines, split_blocks, tokens
 
-__all__ = ["HEADED", "after_comments", "uncommented", "unmatched"]
+__all__ = ["HEADED", "after_comments", "dash_comments", "uncommented", "unmatched"]
 
 HEADED = frozenset({"contest", "pzprv3", "flowpack", "bwinf", "copris", "ends", "blanks", "counted", "tuples",
                     "dotted", "links"})
 """The formats whose first line is a header (no row of cells), so ``#`` lines above it are comments."""
+
+
+_DASHES = re.compile(r"^([ \t]*)--(?=[ \t]+[A-Za-z])", re.MULTILINE)
+"""A line starting with ``--``, a space and a word: a comment (no cell of any format is ``--``)."""
+
+
+def dash_comments(text: str) -> str:
+    """``text`` with each ``-- word`` comment line written as a ``#`` line (line numbers kept).
+
+    Parameters
+    ----------
+    text : str
+        The contents of a puzzle file.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats._comments import dash_comments
+    >>> dash_comments("-- EASY\\n3 1\\n1 0 1\\n")
+    '# EASY\\n3 1\\n1 0 1\\n'
+    >>> dash_comments("- - 1\\n--1\\n")  # empty cells, and no comment
+    '- - 1\\n--1\\n'
+    """
+    return _DASHES.sub(r"\1#", text)
 
 
 def after_comments(text: str) -> str | None:

@@ -295,6 +295,22 @@ _MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
 _LINES = re.compile("[─│┌┐└┘]")
 """The box-drawing characters of a drawn solution (:func:`tremaux.numberlink.draw.to_text`)."""
 
+_SLASHES = re.compile(r"[/\\<>^v.\s]+")
+"""The characters of a field drawn in slashes and arrows (a solved board some games print), and nothing else."""
+
+
+def _bare_ends(text: str) -> str | None:
+    """Why ``text`` is no puzzle when it is a count ``K``, then ``2K`` lines ``x y`` (a game's level files, whose
+    board size is in their folder's name), or ``None``."""
+    rows = [s.split() for s in text.split("\n") if s.strip()]
+    if not (len(rows) >= 3 and len(rows[0]) == 1 and rows[0][0].isdigit() and len(rows) - 1 == 2 * int(rows[0][0])
+            and all(len(r) == 2 and r[0].isdigit() and r[1].isdigit() for r in rows[1:])):
+        return None
+    k, side = int(rows[0][0]), 1 + max(int(v) for r in rows[1:] for v in r)
+    return (f"this is a count of {k} pairs and their {2 * k} ends, 'x y' a line, without the board's size (the ends "
+            f"fit a board of {side}x{side} or more); give the size first: 'W H x1 y1 x2 y2 ...' on one line reads as "
+            f"the 'ends' format")
+
 
 def other_kind(text: str, *, commands: bool = True) -> str | None:
     """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
@@ -311,6 +327,10 @@ def other_kind(text: str, *, commands: bool = True) -> str | None:
     True
     >>> other_kind("1───1\\n")[:24]
     'this is a drawn solution'
+    >>> other_kind("2\\n0 0\\n2 0\\n0 1\\n1 1\\n")[:33]
+    'this is a count of 2 pairs and th'
+    >>> other_kind("\\\\ />\\n > /\\n")[:38]
+    "this is a drawing of lines in '/', '\\\\'"
     """
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
@@ -319,6 +339,11 @@ def other_kind(text: str, *, commands: bool = True) -> str | None:
     if _LINES.search(text):
         return ("this is a drawn solution (the lines 'numberlink solve' prints), not a puzzle; give the puzzle: its "
                 "numbers, and '.' for every other cell")
+    if (ends := _bare_ends(text)) is not None:
+        return ends
+    if _SLASHES.fullmatch(text) and re.search(r"[/\\]", text) and re.search(r"[<>^v]", text):
+        return ("this is a drawing of lines in '/', '\\' and arrows ('<', '>', '^', 'v'), not a puzzle; give the "
+                "puzzle: its numbers, and '.' for every other cell")
     return None  # JSON is the 'json' format's (.jsons), read back or named there
 
 

@@ -16,7 +16,9 @@ Grids beyond a bare list of rows of labels (:mod:`.jsons`) are read, alone or as
 
 A level pack saved as an object whose every value is such a grid (``{"level_1": [["", "Blue", ...], ...],
 "level_2": ...}``, as a Flow Free scraper writes its levels, colour names and ``""`` for an empty cell) is read
-as one puzzle a level, named by its key (:func:`named_grids`).
+as one puzzle a level, named by its key (:func:`named_grids`); so is a bank of grids by size, a list of objects
+``{"dimension": 4, "grids": [[[0, 0, 0, 2], ...], ...]}`` (as a generator's experiment saves its puzzles, ``0`` for
+an empty cell), each grid checked against its ``"dimension"`` (:func:`grid_banks`).
 
 Examples
 --------
@@ -38,7 +40,7 @@ from typing import Any
 
 from ...errors import PuzzleError
 
-__all__ = ["cell_rows", "named_grids"]
+__all__ = ["cell_rows", "grid_banks", "named_grids"]
 
 _FLAGS = ("isEndpoint", "is_endpoint", "endpoint", "isEnd", "end")
 _COLOURS = ("color", "colour", "label", "number", "value")
@@ -154,3 +156,43 @@ def named_grids(data: Any) -> list[tuple[str, list[list[Any]]]] | None:
              if isinstance(v, list) and v and all(isinstance(row, list) and row for row in v)
              and all(x is None or isinstance(x, (str, dict)) or _whole(x) or _is_colour(x) for row in v for x in row)]
     return grids if len(grids) == len(data) else None
+
+
+def _is_grid(v: Any) -> bool:
+    """Whether ``v`` is a non-empty list of non-empty rows of cells (labels, cell objects or colours)."""
+    return (isinstance(v, list) and bool(v) and all(isinstance(row, list) and row for row in v)
+            and all(x is None or isinstance(x, (str, dict)) or _whole(x) or _is_colour(x) for row in v for x in row))
+
+
+def grid_banks(data: Any) -> list[tuple[int | None, list[list[Any]]]] | None:
+    """The grids of a bank of puzzles by size: an object ``{"dimension": n, "grids": [grid, ...]}``, or a list of
+    such objects, each grid with the side its object gives (``None`` when the object gives none), in order
+    (``None`` for other JSON).
+
+    Parameters
+    ----------
+    data : object
+        A parsed JSON value.
+
+    Returns
+    -------
+    list of (int or None, list of list) or None
+        Each grid with the side of its object (``"dimension"``, ``"size"`` or ``"n"``), or ``None`` when ``data``
+        is no such bank.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.cellgrids import grid_banks
+    >>> grid_banks([{"dimension": 2, "grids": [[[1, 0], [1, 0]], [[1, 1], [0, 0]]]}])
+    [(2, [[1, 0], [1, 0]]), (2, [[1, 1], [0, 0]])]
+    >>> grid_banks({"grids": [[[1, 0, 1]]]}), grid_banks([{"grids": []}])
+    ([(None, [[1, 0, 1]])], None)
+    """
+    banks = data if isinstance(data, list) else [data]
+    if not banks or not all(isinstance(b, dict) and isinstance(b.get("grids"), list) and b["grids"]
+                            and not any(k in b for k in _RECORDS) for b in banks):
+        return None
+    if not all(_is_grid(g) for b in banks for g in b["grids"]):
+        return None
+    sides = [next((b[k] for k in ("dimension", "size", "n") if _whole(b.get(k))), None) for b in banks]
+    return [(side, g) for b, side in zip(banks, sides) for g in b["grids"]]

@@ -231,7 +231,8 @@ def miscounted(body: Sequence[Line]) -> bool:
             return False
         head, coords, nxt = framed
         if len(coords) % 4:
-            if len(head) != 2 or int(head[1][2]) < 2:  # not 'W H' alone, or a one-row 'wh' board ('4 1', '1,,1')
+            alone = len(_tokens(body[i]) or ()) == 2  # 'W H' on a line of its own, not the start of a longer row
+            if not alone or int(head[1][2]) < 2:  # or a one-row 'wh' board ('4 1', '1,,1')
                 return False
             if _board_follows(body, i):  # 'W H' then H rows of W numbers: a 'wh' board of separated cells
                 return False

@@ -35,7 +35,7 @@ import numpy as np
 from ...errors import InvalidSizeError, PuzzleError, PuzzleFormatError
 from ..model import MAX_SIDE, Puzzle
 from ._text import lines
-from .cellgrids import cell_rows, named_grids
+from .cellgrids import cell_rows, grid_banks, named_grids
 from .grids import entry_names
 from .jsonends import endpoint_levels
 
@@ -266,8 +266,14 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
     return _read_value(values[0][1], first, source, base)
 
 
-def _named_level(key: str, rows: list[list[Any]], first: int, source: str | None) -> Puzzle | PuzzleError:
-    """The puzzle of the grid ``rows`` of a level pack's level ``key`` (its error, named, when it breaks a rule)."""
+def _named_level(key: str, rows: list[list[Any]], first: int, source: str | None,
+                 side: int | None = None) -> Puzzle | PuzzleError:
+    """The puzzle of the grid ``rows`` of a level pack's level ``key`` (its error, named, when it breaks a rule or
+    is not ``side`` x ``side`` when its bank gives a side)."""
+    if side is not None and (len(rows) != side or any(len(row) != side for row in rows)):
+        return PuzzleFormatError(f'this JSON level {key!r}: its "dimension" is {side}, but its grid has '
+                                 f"{len(rows)} rows of {'/'.join(sorted({str(len(r)) for r in rows}))} cells",
+                                 line=first, column=1, source=source)
     try:
         return Puzzle.from_rows(cell_rows({"grid": rows}) or rows, name=key)
     except (PuzzleError, InvalidSizeError) as exc:
@@ -291,6 +297,9 @@ def _read_value(data: Any, first: int, source: str | None, base: str) -> list[Pu
             return [PuzzleFormatError(f"this JSON list of rows: {exc}", line=first, column=1, source=source)]
     if (levels_of := named_grids(data)) is not None:  # a pack of levels, each a grid under its name
         return [_named_level(key, rows, first, source) for key, rows in levels_of]
+    if (bank := grid_banks(data)) is not None:  # grids by size: [{"dimension": 4, "grids": [...]}, ...]
+        return [_named_level(name, rows, first, source, side)
+                for (side, rows), name in zip(bank, entry_names(base, len(bank)))]
     records = _records(data)
     if isinstance(records, str) and (levels := endpoint_levels(data, base)) is not None:  # endpoint lists
         return [PuzzleFormatError(f"this JSON level{'' if len(levels) == 1 else ' ' + repr(p.name)}: {p}",
