@@ -88,7 +88,7 @@ def repr_svg(obj) -> str | None:
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
+        What to draw (or a maze on another grid, or a run on one: its own ``_repr_svg_``).
 
     Returns
     -------
@@ -104,9 +104,11 @@ def repr_svg(obj) -> str | None:
     >>> repr_svg(tremaux.Maze.closed((300, 300))) is None
     True
     """
-    from .scene import maze_of
+    from .scene import grid_maze_of, maze_of
     from .svg import to_svg
 
+    if grid_maze_of(obj) is not None:  # a maze on another grid, or a run on one: what the notebook shows of it
+        return obj._repr_svg_()
     if maze_of(obj).flat.shape[0] > NOTEBOOK_SVG_CELLS:
         return None
     return to_svg(obj)
@@ -121,7 +123,7 @@ def repr_png(obj) -> bytes | None:
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
+        What to draw (or a maze on another grid, or a run on one: its own ``_repr_png_``).
 
     Returns
     -------
@@ -139,8 +141,10 @@ def repr_png(obj) -> bytes | None:
     """
     from ..errors import MemoryLimitError
     from .png import to_png
-    from .scene import maze_of
+    from .scene import grid_maze_of, maze_of
 
+    if grid_maze_of(obj) is not None:  # a maze on another grid, or a run on one: what the notebook shows of it
+        return obj._repr_png_()
     cells = maze_of(obj).flat.shape[0]
     if cells > NOTEBOOK_SCALED_CELLS:
         return None

@@ -94,8 +94,11 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
         return anim.to_gif(obj, **style)
     import io
 
+    from .scene import grid_maze_of
+
     buf = io.BytesIO()
-    notes = picture_notes(obj, style.get("cell_size"), style.get("wall_width"), style.get("margin"))
+    notes = {} if grid_maze_of(obj) is not None else picture_notes(obj, style.get("cell_size"), style.get("wall_width"),
+                                                                   style.get("margin"))
     note = {"comment": "".join(f"{k}={v}" for k, v in notes.items())} if notes else {}  # see tremaux.io.image
     to_image(obj, **style).save(buf, format="GIF", **note)
     return buf.getvalue()
