@@ -81,3 +81,24 @@ def test_an_option_with_no_meaning_on_a_grid_is_refused_in_one_line(option, word
         assert "\n" not in str(info.value)
     with pytest.raises(UnsupportedError, match="compress_level= has no meaning"):
         render.to_png(sol, compress_level=3)
+
+
+def test_the_grid_pictures_take_what_solve_on_returns_as_the_maze(tmp_path):
+    from tremaux.grids import save_picture
+
+    _, sol = _runs(GRIDS["upsilon"])
+    # was: "to_svg needs a GridMaze (or a tremaux.Maze), not GridSolution"
+    assert to_svg(sol) == to_svg(sol.maze, solution=sol) and to_png(sol) == to_png(sol.maze, solution=sol)
+    save_picture(sol, tmp_path / "s.png")
+    assert (tmp_path / "s.png").read_bytes() == to_png(sol.maze, solution=sol)
+
+
+def test_writing_or_solving_a_run_on_a_grid_names_what_to_call():
+    import tremaux
+
+    gen, sol = _runs(GRIDS["hex"])
+    for obj in (gen, sol):  # was: "dumps() needs a tremaux.Maze, not GridGenerated", naming nothing
+        with pytest.raises(TremauxError, match=r"not Grid\w+; a maze on another grid is written by tremaux.grids.files"):
+            tremaux.io.dumps(obj)
+    with pytest.raises(TremauxError, match="not GridSolution; pass its .maze$"):
+        tremaux.solve(sol, "bfs")
