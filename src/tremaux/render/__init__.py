@@ -18,7 +18,9 @@ solution yellow). One module per format:
 Overlays, common to all: the solution's ``path``, ``visited`` cells, Tremaux
 ``marks`` (once / twice), a distance ``heat`` map from a cell, and the
 ``start`` / ``goal`` markers. Multi-level mazes are drawn level by level,
-side by side, with up/down marks; masked cells are blank.
+side by side, with up/down marks; masked cells are blank. A maze on another grid,
+or a run on one, is drawn by :mod:`tremaux.grids` (the same bytes as its
+``to_svg`` / ``to_png`` and animations; the options read by :mod:`tremaux.grids.options`).
 
 Examples
 --------
