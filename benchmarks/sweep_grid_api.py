@@ -11,8 +11,8 @@ grid kind (hex, triangle and their shapes, polar, upsilon, zeta, the cylinder, t
 square and hex, masked grids; the least sizes: one cell, 1xN, Nx1, one ring), what ``generate_on`` returns and
 what ``solve_on`` returns to every function a user would try on a maze or a result: ``tremaux.solve``, every
 renderer of ``tremaux.render`` (``to_text``, ``to_svg``, ``to_png``, ``to_image``, ``render`` and ``save`` in every
-format, ``repr_svg`` / ``repr_png``, ``to_gif`` / ``to_animated_svg``), the notebook's ``_repr_*_`` and ``str``,
-``tremaux.measure.maze_stats`` and ``grids.grid_stats``, ``tremaux.io`` (``dumps``, ``save`` in every format,
+format, ``repr_svg`` / ``repr_png``, ``to_gif`` / ``to_animated_svg``, ``output.check_picture``), the notebook's
+``_repr_*_`` and ``str``, ``tremaux.measure.maze_stats`` and ``grids.grid_stats``, ``tremaux.io`` (``dumps``, ``save`` in every format,
 ``graph.to_graph``) and ``grids.files`` (JSON, ``.npz``, bytes, dict), ``to_networkx``, ``save_picture``,
 ``save_animation``, ``copy`` / ``deepcopy`` / ``pickle`` / ``==`` / ``hash``, slicing, and ``tremaux.dataset`` with
 a ``grid`` option. Square mazes with levels and masks go through the same calls.
@@ -167,6 +167,7 @@ def _walk(maze: Any, sol: Any) -> list[str]:
 def grid_case(sw: Sweep, case: str, params: dict[str, Any], d: Path) -> None:
     import tremaux
     from tremaux import GENERATORS as GENERATORS_REG, io, measure, render
+    from tremaux.render.output import check_picture
     from tremaux.grids import (Style, animate, files, generate_on, grid_stats, make_grid, save_picture, solve_on,
                                supports, to_png, to_svg)
 
@@ -202,6 +203,8 @@ def grid_case(sw: Sweep, case: str, params: dict[str, Any], d: Path) -> None:
                 sw.run("render.to_text", k, lambda: [] if render.to_text(obj).strip() else ["empty text"], must=True)
                 sw.run("render.repr_svg", k, lambda: _eq(render.repr_svg(obj), obj._repr_svg_(), "other SVG"), must=True)
                 sw.run("render.repr_png", k, lambda: _eq(render.repr_png(obj), obj._repr_png_(), "other PNG"), must=True)
+                sw.run("render.output.check_picture", k, lambda: [check_picture(obj, f) for f in ("svg", "png", "txt")]
+                       and [], must=True)
                 sw.run("notebook _repr_svg_", k, lambda: [] if obj._repr_svg_() else ["no SVG for a small maze"])
                 sw.run("str", k, lambda: [] if str(obj) else ["empty"])
                 for ext in ("svg", "png", "gif", "txt"):

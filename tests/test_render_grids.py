@@ -102,3 +102,18 @@ def test_writing_or_solving_a_run_on_a_grid_names_what_to_call():
             tremaux.io.dumps(obj)
     with pytest.raises(TremauxError, match="not GridSolution; pass its .maze$"):
         tremaux.solve(sol, "bfs")
+
+
+def test_check_picture_of_a_maze_on_another_grid_makes_the_grid_drawing_s_checks():
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+    from tremaux.grids import GridMaze
+    from tremaux.render.output import check_picture
+
+    gen, sol = _runs(GRIDS["polar one ring"])
+    for obj in (gen.maze, gen, sol):  # was: AttributeError: 'GridMaze' object has no attribute 'shape3'
+        for fmt in ("svg", "png", "gif", "txt"):
+            assert check_picture(obj, fmt, animation=fmt == "gif") is None
+    grid = make_grid("hex", size=(300, 300))
+    with budget.limited("1M"), pytest.raises(MemoryLimitError, match="^an SVG of a hex maze of 90,000 cells"):
+        check_picture(GridMaze(grid, [0] * grid.size), "svg")

@@ -95,6 +95,12 @@ def _still(obj, **options):
     return still(obj, **options)
 
 
+def _check(obj, **options):
+    from .options import check
+
+    return check(obj, **options)
+
+
 def _notebook_png(obj):
     from .notebook import notebook_png
 
@@ -110,6 +116,7 @@ shows("grid svg", _notebook_svg)
 shows("grid png", _notebook_png)
 shows("grid text", _text)
 shows("grid still", _still)  # tremaux.render.to_svg, to_png and to_image of a maze on a grid, or a run on one
+shows("grid picture check", _check)  # tremaux.render.output.check_picture of one
 shows("grid gif", _gif)  # tremaux.render.to_gif and to_animated_svg of a run on a grid
 shows("grid animated svg", _animated_svg)
 shows("grid animation style", _animation_style)  # the sizes to_gif names (cell_size...), the others the default

@@ -36,7 +36,7 @@ from .grid import article
 from .maze import GridMaze
 from .style import Style
 
-__all__ = ["still", "grid_style"]
+__all__ = ["still", "grid_style", "check"]
 
 
 def grid_style(maze: GridMaze, cell_size: Any = None, wall_width: Any = None, margin: Any = None,
@@ -194,3 +194,48 @@ def _cell(value: Any) -> Any:
         return tuple(int(x) for x in value)
     except (TypeError, ValueError):
         return None
+
+
+def check(obj: Any, format: str, *, animation: bool = False) -> None:
+    """Refuse, before drawing, a picture of a maze on another grid (or of a run on one) over the limits.
+
+    What :func:`tremaux.render.output.check_picture` asks of a grid maze: the checks the grid's drawing makes
+    first (:data:`tremaux.grids.draw.MAX_DRAW_CELLS`, the memory budget; an animation's own limit).
+
+    Parameters
+    ----------
+    obj : GridMaze, GridGenerated or GridSolution
+        What would be drawn.
+    format : str
+        ``".svg"``, ``".png"``, ``".gif"`` or ``".txt"``.
+    animation : bool, default False
+        The picture is a replay.
+
+    Raises
+    ------
+    TremauxError
+        For a maze too large to draw or animate.
+    MemoryLimitError
+        For a picture over the memory limit (:mod:`tremaux.budget`).
+
+    Examples
+    --------
+    >>> from tremaux import budget
+    >>> from tremaux.grids import make_grid, GridMaze
+    >>> from tremaux.grids.options import check
+    >>> grid = make_grid("hex", size=(300, 300))
+    >>> check(GridMaze(grid, [0] * grid.size), ".png")
+    >>> with budget.limited("1M"):
+    ...     check(GridMaze(grid, [0] * grid.size), ".svg")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: an SVG of a hex maze of 90,000 cells needs about ...
+    """
+    from .animate import check_animation_size
+    from .draw import _check_picture
+
+    maze = obj if isinstance(obj, GridMaze) else obj.maze
+    if animation:
+        check_animation_size(maze.size)
+    what = {".svg": "an SVG", ".png": "a PNG", ".gif": "a GIF", ".txt": "a text drawing"}.get(format, "a picture")
+    _check_picture(maze.grid, what, svg=format == ".svg")

@@ -175,7 +175,8 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     ----------
     maze : Maze or tuple of int
         The maze to draw, or its shape (``(H, W)`` or ``(L, H, W)``) when it is not made yet: a command
-        that generates checks the picture before the maze exists.
+        that generates checks the picture before the maze exists. A maze on another grid, or a run on one,
+        is checked as its own drawing checks it (:func:`tremaux.grids.options.check`).
     format : str
         ``svg``, ``png``, ``gif`` or ``txt`` (also named ``ascii``), with or without the dot.
     cell_size : int, optional
@@ -213,6 +214,13 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     ext = _format_of(None, format)
     if isinstance(maze, tuple):
         maze = _Shape(maze)
+    from .scene import grid_maze_of
+
+    if grid_maze_of(maze) is not None:  # a maze on another grid: the checks its own drawing makes first
+        from .._display import picture
+
+        picture("grid picture check", maze, format=ext, animation=animation)
+        return
     if ext == ".txt":
         check_text_size(maze)
         return
