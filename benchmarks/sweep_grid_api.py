@@ -14,8 +14,8 @@ renderer of ``tremaux.render`` (``to_text``, ``to_svg``, ``to_png``, ``to_image`
 format, ``repr_svg`` / ``repr_png``, ``to_gif`` / ``to_animated_svg``, ``output.check_picture``), the notebook's
 ``_repr_*_`` and ``str``, ``tremaux.measure.maze_stats`` and ``grids.grid_stats``, ``tremaux.io`` (``dumps``,
 ``save`` in every format, ``graph.to_graph``) and ``grids.files`` (JSON, ``.npz``, bytes, dict), ``to_networkx``,
-``save_picture``, ``save_animation``, ``copy`` / ``deepcopy`` / ``pickle`` / ``==`` / ``hash``, slicing, and ``tremaux.dataset`` with
-a ``grid`` option. Square mazes with levels and masks go through the same calls.
+``save_picture``, ``save_animation``, ``copy`` / ``deepcopy`` / ``pickle`` / ``==`` / ``hash``, slicing, and
+``tremaux.dataset`` with a ``grid`` option. Square mazes with levels and masks go through the same calls.
 
 A check fails (a problem) on a Python error from inside the library, a refusal of more than one line, a refusal of
 a call an equivalent grid function serves (the picture renderers, ``solve``, the grid functions themselves), or a
