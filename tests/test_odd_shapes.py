@@ -224,11 +224,15 @@ def test_a_drawing_in_another_style_is_named_by_its_first_unknown_character_not_
     assert (info.value.line, info.value.column) == (1, 2)
 
 
-def test_drawing_a_maze_on_another_grid_with_tremaux_render_names_where_it_is_drawn():
+def test_drawing_a_maze_on_another_grid_with_tremaux_render_gives_the_grid_drawing():
+    # was refused ("a maze on a polar grid is drawn by tremaux.grids"): tremaux.render now hands it to them
+    from tremaux.grids import to_svg
+
     run_ = generate_on(make_grid("polar", rings=1), "kruskal", seed=1, record=True)
-    for obj in (run_, run_.maze, solve_on(run_.maze, "bfs")):
-        with pytest.raises(tremaux.errors.UnsupportedError, match="polar grid is drawn by tremaux.grids"):
-            tremaux.render.render(obj, "svg")
+    sol = solve_on(run_.maze, "bfs")
+    for obj, drawn in ((run_, to_svg(run_.maze)), (run_.maze, to_svg(run_.maze)),
+                       (sol, to_svg(run_.maze, solution=sol))):
+        assert tremaux.render.render(obj, "svg") == drawn
 
 
 # ---------------------------------------------------------------- every generator and solver on degenerate sizes

@@ -45,7 +45,7 @@ __getattr__, __dir__ = attach(__name__, {
     "measure": ["GridStats", "grid_stats"],
     "solve": ["GRAPH_SOLVERS", "GridSolution", "solve_on"],
 }, modules=["animate", "catalog", "checks", "cost", "draw", "ends", "files", "generate", "grid", "islands", "maze",
-            "measure", "passages", "polar", "replay", "shapes", "solve", "style", "weave"])
+            "measure", "options", "passages", "polar", "replay", "shapes", "solve", "style", "weave"])
 
 
 def _solve_on(maze, *args, **kwargs):
@@ -89,6 +89,18 @@ def _animation_style(maze, **sizes):
     return Style(**{"cell": auto_cell(maze.size), **sizes})
 
 
+def _still(obj, **options):
+    from .options import still
+
+    return still(obj, **options)
+
+
+def _check(obj, **options):
+    from .options import check
+
+    return check(obj, **options)
+
+
 def _notebook_png(obj):
     from .notebook import notebook_png
 
@@ -103,6 +115,8 @@ _solved_elsewhere("tremaux.grids.generate:GridGenerated",
 shows("grid svg", _notebook_svg)
 shows("grid png", _notebook_png)
 shows("grid text", _text)
+shows("grid still", _still)  # tremaux.render.to_svg, to_png and to_image of a maze on a grid, or a run on one
+shows("grid picture check", _check)  # tremaux.render.output.check_picture of one
 shows("grid gif", _gif)  # tremaux.render.to_gif and to_animated_svg of a run on a grid
 shows("grid animated svg", _animated_svg)
 shows("grid animation style", _animation_style)  # the sizes to_gif names (cell_size...), the others the default

@@ -30,7 +30,7 @@ from ..errors import TremauxError
 from . import cost
 from .grid import ARC, article
 from ._walls import _Scene, _cross, _drawn_walls
-from .maze import GridMaze, as_grid_maze
+from .maze import GridMaze, _with_solution
 from .ends import end_dots
 from .passages import mark_lines
 from .style import Style
@@ -310,7 +310,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     True
 
     """
-    maze = as_grid_maze(maze, "to_svg")
+    maze, solution = _with_solution(maze, solution, "to_svg")  # a GridSolution given as the maze: its path too
     _check_args(maze, solution, style, heat, marks)
     st = style or Style()
     _check_picture(maze.grid, "an SVG", svg=True)
@@ -381,7 +381,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     >>> to_png(maze)[1:4]
     b'PNG'
     """
-    maze = as_grid_maze(maze, "to_png")
+    maze, solution = _with_solution(maze, solution, "to_png")
     _check_args(maze, solution, style, heat, marks)
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from ..render.png import _level_for
@@ -445,7 +445,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     Parameters
     ----------
     maze : GridMaze
-        The maze to draw (or what ``generate_on`` returns, or a square :class:`tremaux.Maze`).
+        The maze to draw (or what ``generate_on`` or ``solve_on``, drawn with its path, returns; or a square Maze).
     path : str or os.PathLike
         The file; ``.svg`` or ``.png``.
     solution : GridSolution, optional
@@ -479,7 +479,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     """
     from pathlib import Path
 
-    maze = as_grid_maze(maze, "save_picture")  # what generate_on returns, or a square tremaux.Maze, as to_svg takes
+    maze, solution = _with_solution(maze, solution, "save_picture")  # what generate_on or solve_on returns, a Maze
     from .._write import write_file
 
     from ..io.outputs import check_folder, output_format

@@ -476,3 +476,12 @@ def as_grid_maze(maze: Any, what: str) -> GridMaze:
     if isinstance(maze, Maze):
         return to_grid_maze(maze)
     raise UnsupportedError(f"{what} needs a GridMaze (or a tremaux.Maze), not {type(maze).__name__}")
+
+
+def _with_solution(maze: Any, solution: Any, what: str) -> tuple[GridMaze, Any]:
+    """``(maze, solution)`` a grid picture draws: what ``solve_on`` returns, given as the maze, brings its path."""
+    from .._lazy import loaded_types
+
+    if solution is None and isinstance(maze, loaded_types("tremaux.grids.solve:GridSolution")):
+        return maze.maze, maze
+    return as_grid_maze(maze, what), solution

@@ -76,8 +76,9 @@ def check_maze(maze: object, what: str) -> None:
     if isinstance(maze, Maze):
         return
     kind = type(maze).__name__
-    if kind == "GridMaze":
-        hint = "; a maze on another grid is written by tremaux.grids.files"
+    if "GridMaze" in (kind, type(getattr(maze, "maze", None)).__name__):  # a maze on another grid, or a run on one
+        hint = ("; a maze on another grid is written by tremaux.grids.files (.json, .npz) and drawn by "
+                "tremaux.render.save")
     elif isinstance(getattr(maze, "maze", None), Maze):
         hint = "; pass its .maze"
     else:

@@ -18,7 +18,9 @@ solution yellow). One module per format:
 Overlays, common to all: the solution's ``path``, ``visited`` cells, Tremaux
 ``marks`` (once / twice), a distance ``heat`` map from a cell, and the
 ``start`` / ``goal`` markers. Multi-level mazes are drawn level by level,
-side by side, with up/down marks; masked cells are blank.
+side by side, with up/down marks; masked cells are blank. A maze on another grid,
+or a run on one, is drawn by :mod:`tremaux.grids` (the same bytes as its
+``to_svg`` / ``to_png`` and animations; the options read by :mod:`tremaux.grids.options`).
 
 Examples
 --------
@@ -88,7 +90,7 @@ def repr_svg(obj) -> str | None:
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
+        What to draw (or a maze on another grid, or a run on one: its own ``_repr_svg_``).
 
     Returns
     -------
@@ -104,9 +106,11 @@ def repr_svg(obj) -> str | None:
     >>> repr_svg(tremaux.Maze.closed((300, 300))) is None
     True
     """
-    from .scene import maze_of
+    from .scene import grid_maze_of, maze_of
     from .svg import to_svg
 
+    if grid_maze_of(obj) is not None:  # a maze on another grid, or a run on one: what the notebook shows of it
+        return obj._repr_svg_()
     if maze_of(obj).flat.shape[0] > NOTEBOOK_SVG_CELLS:
         return None
     return to_svg(obj)
@@ -121,7 +125,7 @@ def repr_png(obj) -> bytes | None:
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw.
+        What to draw (or a maze on another grid, or a run on one: its own ``_repr_png_``).
 
     Returns
     -------
@@ -139,8 +143,10 @@ def repr_png(obj) -> bytes | None:
     """
     from ..errors import MemoryLimitError
     from .png import to_png
-    from .scene import maze_of
+    from .scene import grid_maze_of, maze_of
 
+    if grid_maze_of(obj) is not None:  # a maze on another grid, or a run on one: what the notebook shows of it
+        return obj._repr_png_()
     cells = maze_of(obj).flat.shape[0]
     if cells > NOTEBOOK_SCALED_CELLS:
         return None

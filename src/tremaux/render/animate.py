@@ -136,11 +136,10 @@ def _on_grid(obj: Any, trace: Any, cell_size: Any, wall_width: Any, margin: Any)
     """None for what is no maze on another grid; else the style of the sizes given (False for none: the
     animation's own) for :mod:`tremaux.grids.animate`, which draws its runs (named in :mod:`tremaux._display` by
     :mod:`tremaux.grids`, which stands above the renderers)."""
-    from .._lazy import loaded_types
+    from .scene import grid_maze_of
 
-    grid_types = loaded_types("tremaux.grids.maze:GridMaze")
-    maze = obj if isinstance(obj, grid_types) else getattr(obj, "maze", None)
-    if not grid_types or not isinstance(maze, grid_types):
+    maze = grid_maze_of(obj)
+    if maze is None:
         return None
     if trace is not None:
         from ..errors import UnsupportedError

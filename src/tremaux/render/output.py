@@ -94,8 +94,11 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
         return anim.to_gif(obj, **style)
     import io
 
+    from .scene import grid_maze_of
+
     buf = io.BytesIO()
-    notes = picture_notes(obj, style.get("cell_size"), style.get("wall_width"), style.get("margin"))
+    notes = {} if grid_maze_of(obj) is not None else picture_notes(obj, style.get("cell_size"), style.get("wall_width"),
+                                                                   style.get("margin"))
     note = {"comment": "".join(f"{k}={v}" for k, v in notes.items())} if notes else {}  # see tremaux.io.image
     to_image(obj, **style).save(buf, format="GIF", **note)
     return buf.getvalue()
@@ -172,7 +175,8 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     ----------
     maze : Maze or tuple of int
         The maze to draw, or its shape (``(H, W)`` or ``(L, H, W)``) when it is not made yet: a command
-        that generates checks the picture before the maze exists.
+        that generates checks the picture before the maze exists. A maze on another grid, or a run on one,
+        is checked as its own drawing checks it (:func:`tremaux.grids.options.check`).
     format : str
         ``svg``, ``png``, ``gif`` or ``txt`` (also named ``ascii``), with or without the dot.
     cell_size : int, optional
@@ -210,6 +214,13 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     ext = _format_of(None, format)
     if isinstance(maze, tuple):
         maze = _Shape(maze)
+    from .scene import grid_maze_of
+
+    if grid_maze_of(maze) is not None:  # a maze on another grid: the checks its own drawing makes first
+        from .._display import picture
+
+        picture("grid picture check", maze, format=ext, animation=animation)
+        return
     if ext == ".txt":
         check_text_size(maze)
         return

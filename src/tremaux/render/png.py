@@ -31,7 +31,7 @@ from .palette import SLOTS, colour_table, resolve
 from .blocks import BG, blocks
 from .geometry import Geometry, geometry  # noqa: F401  (the sizes every raster takes: public here too)
 from .notes import picture_notes, png_info
-from .scene import maze_of, scene
+from .scene import maze_of, on_grid, scene
 
 __all__ = ["to_png", "to_image", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
 
@@ -228,7 +228,7 @@ def to_image(
     Returns
     -------
     PIL.Image.Image
-        An indexed image of the picture.
+        An indexed image of the picture (of :func:`tremaux.grids.to_png` for a maze on another grid).
 
     Examples
     --------
@@ -240,6 +240,10 @@ def to_image(
     """
     from PIL import Image
 
+    drawn = on_grid(obj, "image", cell_size=cell_size, wall_width=wall_width, margin=margin, palette=palette,
+                     path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
+    if drawn is not None:  # a maze on another grid: the image of tremaux.grids.to_png
+        return drawn
     maze = maze_of(obj)
     g = geometry(maze, cell_size, wall_width, margin)
     check_raster(maze, g, "picture")
@@ -275,7 +279,9 @@ def to_png(
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw; a solution brings its path, visited cells and Tremaux marks.
+        What to draw; a solution brings its path, visited cells and Tremaux marks. A maze on another grid, or
+        a run on one, is drawn by :func:`tremaux.grids.to_png` (the options read by
+        :func:`tremaux.grids.options.still`).
     cell_size, wall_width, margin : int, optional
         Pixel sizes; by default the cell size makes the picture about 800
         pixels wide (at least 1 pixel per cell, at most 16).
@@ -309,6 +315,11 @@ def to_png(
     >>> img.size, img.getpixel((4, 4))
     ((19, 19), (153, 85, 85))
     """
+    drawn = on_grid(obj, "png", cell_size=cell_size, wall_width=wall_width, margin=margin, palette=palette,
+                     path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal,
+                     compress_level=compress_level)
+    if drawn is not None:  # a maze on another grid: tremaux.grids.to_png draws it, the same bytes
+        return drawn
     level = compress_level
     whole = isinstance(level, (int, np.integer)) and not isinstance(level, bool)
     if level is not None and (not whole or not -1 <= level <= 9):

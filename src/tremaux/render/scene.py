@@ -37,7 +37,7 @@ from ..errors import CellError, TremauxError, UnsupportedError
 from ..maze.model import Maze
 from ..solvers.result import Solution
 
-__all__ = ["Scene", "scene", "maze_of"]
+__all__ = ["Scene", "scene", "maze_of", "grid_maze_of", "on_grid"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,74 @@ class Scene:
     """Flat index of the goal marker, ``-1`` for none."""
 
 
+def grid_maze_of(obj: Any) -> Any:
+    """The maze on another grid (:class:`tremaux.grids.GridMaze`) that ``obj`` is or holds, else ``None``.
+
+    Parameters
+    ----------
+    obj : object
+        What a renderer was given: a maze, a run, or a maze on another grid or a run on one.
+
+    Returns
+    -------
+    GridMaze or None
+        ``None`` for a square maze, a run on one, or anything else (nothing is imported to tell).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> from tremaux.render.scene import grid_maze_of
+    >>> run = generate_on(make_grid("hex", size=(1, 2)), seed=1)
+    >>> grid_maze_of(run) == run.maze, grid_maze_of(tremaux.Maze.open((1, 2)))
+    (True, None)
+    """
+    grid_types = loaded_types("tremaux.grids.maze:GridMaze")
+    if not grid_types:
+        return None
+    maze = obj if isinstance(obj, grid_types) else getattr(obj, "maze", None)
+    return maze if isinstance(maze, grid_types) else None
+
+
+def on_grid(obj: Any, format: str, **options: Any) -> Any:
+    """The still picture (``"svg"``, ``"png"`` or ``"image"``) of a maze on another grid, or of a run on one,
+    drawn by :mod:`tremaux.grids` with the renderer's options (:func:`tremaux.grids.options.still`, named in
+    :mod:`tremaux._display`, as :mod:`tremaux.grids` stands above the renderers); ``None`` for anything else.
+
+    Parameters
+    ----------
+    obj : object
+        What the renderer was given.
+    format : str
+        ``"svg"``, ``"png"`` or ``"image"``.
+    **options
+        The renderer's keyword options (``cell_size=``, ``palette=``, ``path=``...).
+
+    Returns
+    -------
+    str, bytes, PIL.Image.Image or None
+        The picture, or ``None`` when ``obj`` is no maze on another grid (the square renderer draws it).
+
+    Raises
+    ------
+    UnsupportedError
+        For an option with no meaning on a grid picture.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, to_svg
+    >>> from tremaux.render.scene import on_grid
+    >>> m = generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze
+    >>> on_grid(m, "svg") == to_svg(m)
+    True
+    """
+    if grid_maze_of(obj) is None:
+        return None
+    from .._display import picture
+
+    return picture("grid still", obj, format=format, **options)
+
+
 def maze_of(obj: Any) -> Maze:
     """The maze inside ``obj`` (a :class:`Maze`, a Solution or a Generated result).
 
@@ -98,10 +166,8 @@ def maze_of(obj: Any) -> Maze:
         return obj
     if isinstance(obj, (Solution, *loaded_types("tremaux.generators.result:Generated"))):
         return obj.maze
-    from ..grids.maze import GridMaze
-
-    grid_maze = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
-    if isinstance(grid_maze, GridMaze):
+    grid_maze = grid_maze_of(obj)
+    if grid_maze is not None:
         from ..grids.grid import article
 
         name = grid_maze.grid.name

@@ -29,7 +29,7 @@ from ..maze.model import Maze
 from .palette import SLOTS, colour_table, resolve, to_hex
 from .png import Geometry, geometry
 from .blocks import BG, FLOOR, WALL, blocks, runs
-from .scene import maze_of, scene
+from .scene import maze_of, on_grid, scene
 
 __all__ = ["to_svg", "svg_document", "cell_runs_path", "wall_path"]
 
@@ -257,7 +257,9 @@ def to_svg(
     Parameters
     ----------
     obj : Maze, Solution or Generated
-        What to draw; a solution brings its path, visited cells and Tremaux marks.
+        What to draw; a solution brings its path, visited cells and Tremaux marks. A maze on another grid, or
+        a run on one, is drawn by :func:`tremaux.grids.to_svg` (the options read by
+        :func:`tremaux.grids.options.still`).
     cell_size, wall_width, margin : int, optional
         Sizes in pixels of the drawing (one cell is ``cell_size + wall_width``
         pixels); the picture scales without loss.
@@ -281,6 +283,10 @@ def to_svg(
     """
     from .. import budget
 
+    drawn = on_grid(obj, "svg", cell_size=cell_size, wall_width=wall_width, margin=margin, palette=palette,
+                     path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
+    if drawn is not None:  # a maze on another grid: tremaux.grids.to_svg draws it, the same text
+        return drawn
     maze = maze_of(obj)
     g = geometry(maze, cell_size, wall_width, margin)
     budget.check(budget.svg_bytes(maze.flat.shape[0]), f"an SVG of a maze of {maze.flat.shape[0]:,} cells")

@@ -56,7 +56,7 @@ from .. import budget
 from ..errors import TremauxError, UnknownNameError
 from ..maze.model import Maze
 from .blocks import WALL, structure
-from .scene import Scene, maze_of, scene
+from .scene import Scene, grid_maze_of, maze_of, scene
 
 __all__ = ["to_text", "check_text_size", "STYLES", "CHARS"]
 
@@ -252,7 +252,7 @@ def to_text(
     """
     if isinstance(style, str):  # in any case, as generator, solver and format names are
         style = style.strip().lower()
-    grid_maze = _grid_maze(obj)
+    grid_maze = grid_maze_of(obj)
     if style is None:
         style = "ascii" if grid_maze is None else "braille"
     if style not in STYLES:
@@ -309,14 +309,6 @@ def _braille(sc: Scene, table: Mapping[str, str], columns: int | None) -> str:
                                "unicode, or as a picture")
     return to_braille(sc.maze, path=sc.path, start=sc.start if sc.start >= 0 else False,
                       goal=sc.goal if sc.goal >= 0 else False, columns=columns, chars=table)
-
-
-def _grid_maze(obj: Any) -> Any:
-    """The :class:`tremaux.grids.GridMaze` ``obj`` is or holds, else ``None`` (a square maze, or not a maze)."""
-    from ..grids.maze import GridMaze
-
-    inner = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
-    return inner if isinstance(inner, GridMaze) else None
 
 
 def _grid_braille(obj: Any, maze: Any, style: str, table: Mapping[str, str], columns: int | None) -> str:

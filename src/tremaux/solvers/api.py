@@ -165,7 +165,8 @@ def solve(
             return elsewhere(maze, algorithm, start=start, goal=goal, record=record, **options)
     entry = SOLVERS.get(algorithm)
     if not isinstance(maze, Maze):
-        raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}")
+        hint = "; pass its .maze" if hasattr(maze, "maze") else ""  # a solution: the maze it solved
+        raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}{hint}")
     _check_options(entry, options)
     own_start, own_goal = default_endpoints(maze)
     s_cell = maze._checked_cell(start if start is not None else own_start, "start")
