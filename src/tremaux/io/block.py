@@ -68,6 +68,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
+from ._others import lettered
 from ._tokens import from_lists, from_tokens, is_gml, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
@@ -430,7 +431,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         text = _full_blocks(text)
     elif isinstance(text, str) and "##" in text:
         text = _hash_pairs(text.strip("\n").replace("\r\n", "\n"))
-    text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
+    text = as_block_text(text, source) or lettered(text)  # rows of 0 and 1 (numpy.savetxt's); 'A' to 'B'
     if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
         other = set(text) - set(" \t\r\n.ESGFo+")
         if len(other) == 1 and (wall := other.pop()) in "*X@%=&$" and text.count(wall) > 1:
@@ -445,10 +446,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     for k, (sec, a) in enumerate(zip(sections, arrays)):
         if a.shape != shape:
             raise sec.error(
-                f"level {k} has {a.shape[0]} rows of {a.shape[1]} but level 0 has {shape[0]} rows of {shape[1]}",
-                0,
-                0,
-            )
+                f"level {k} has {a.shape[0]} rows of {a.shape[1]} but level 0 has {shape[0]} rows of {shape[1]}", 0, 0)
     found: dict[str, tuple[int, int, int]] = {}
     start = goal = None
     marks = set(np.unique(np.concatenate([a.ravel() for a in arrays])).tolist())
