@@ -1,6 +1,6 @@
 """Maze files of other programs through the command line and ``tremaux.io.load``, as a user brings them.
 
-    python benchmarks/bench_maze_files_round.py ROOT [--expected expected.json] [--json runs.json]
+    python benchmarks/bench_maze_files_round.py ROOT [--expected expected.json] [--json runs.json] [--src DIR]
 
 ROOT holds one folder a set of files (read recursively; hidden files and
 ``expected.json`` left out). The sets are sorted by name and split by a fixed
@@ -22,7 +22,8 @@ lines, or some steps reading while others refuse). With ``--expected``, a
 JSON object ``{"set/file": {"shape": [r, c], "start": [r, c], "goal": [r, c]}
 or "refuse"}`` (each key optional) judges each file: *right* (read as
 expected, or refused when a refusal is expected), *wrong* (read otherwise),
-*refused* (expected a reading). CPU seconds are those of the children.
+*refused* (expected a reading). CPU seconds are those of the children. ``--src`` runs the package of
+another tree (``/path/to/main/src``: the figures before a change).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SRC = [str(ROOT / "src")]
 
 LOAD = """
 import json, sys
@@ -63,7 +65,7 @@ def set_files(path: Path) -> list[Path]:
 def run(cmd: list[str], cwd: str) -> tuple[int, str, str, float]:
     """Run one child: exit status, stdout, stderr, CPU seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=SRC[0])
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, timeout=300)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -118,7 +120,10 @@ def main() -> None:
     ap.add_argument("--expected", type=Path)
     ap.add_argument("--json", type=Path, help="write every record here")
     ap.add_argument("--half", choices=["dev", "held", "both"], default="both")
+    ap.add_argument("--src", type=Path, help="the src folder of the package to run (default: this tree's)")
     a = ap.parse_args()
+    if a.src:
+        SRC[0] = str(a.src.resolve())
     expected = json.loads(a.expected.read_text()) if a.expected else {}
     sets = sorted(p for p in a.root.iterdir() if p.is_dir() and not p.name.startswith("."))
     halves = {"dev": sets[0::2], "held": sets[1::2]}
@@ -144,8 +149,8 @@ def main() -> None:
                 shown = rec["load"].get("refused") or rec["load"].get("crash") or {
                     k: rec["load"][k] for k in ("shape", "start", "goal", "passages")}
                 bad = {k: v["code"] for k, v in rec["steps"].items() if v["code"] != 0}
-                err = next((v["err"] for v in rec["steps"].values() if v["err"]), [""])
-                if len(set(map(tuple, (v["err"] for v in rec["steps"].values() if v["err"])))) > 1 or len(err) > 1:
+                errs = {tuple(v["err"]) for v in rec["steps"].values() if v["code"] not in (0, 1)}
+                if rec["verdict"] == "mixed" or any(len(e) > 1 for e in errs):
                     bad["stderr"] = [v["err"] for v in rec["steps"].values()]
                 print(f"{half:4} {key:45} {rec['verdict']:8} {rec['judged']:6} {shown} {bad or ''}", flush=True)
         print(f"\n{half}: set | files | read | refused | mixed | right | wrong | CPU s")
