@@ -90,3 +90,27 @@ def test_files_that_cannot_be_read_are_refused_in_one_line(text, message):
     with pytest.raises(MazeFormatError) as info:
         tio.loads(text)
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("head", ["3 5\n", "5 3\n", "3\n5\n", "5\n3\n"])
+def test_a_size_line_before_a_block_text_or_digits_is_left_out(head):
+    # rows and columns (or width and height) first, on one line or two: was "unknown character '3'" ('5' in digits)
+    maze = tio.loads(head + "S.#..\n#...#\n##.#G")
+    assert (maze.shape, maze.start, maze.goal) == ((3, 5), (0, 0), (2, 4))
+    assert tio.loads(head + "0 0 1 0 0\n1 0 0 0 1\n1 1 0 1 0").shape == (3, 5)
+
+
+def test_a_size_line_keeps_the_line_numbers_of_errors():
+    with pytest.raises(MazeFormatError, match=r"^4:1: a second entrance 'S' \(the first is at line 3, column 1\)"):
+        tio.loads("3\n3\nS.#\nS.G\n###")
+
+
+def test_numbers_that_are_not_the_size_stay_part_of_the_text():
+    with pytest.raises(MazeFormatError, match="unknown character '4'"):
+        tio.loads("4 4\nS.#\n#.G")
+
+
+def test_one_o_and_one_star_are_refused_as_ends_in_unknown_letters():
+    # was: read with the start and the goal both at the '*' (a path of one cell), the 'o' a path of one square
+    with pytest.raises(MazeFormatError, match="one 'o' and one '\\*' and no other end"):
+        tio.loads("#####\n#o..#\n#..*#\n#####")

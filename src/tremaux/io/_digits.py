@@ -36,6 +36,8 @@ def as_block_text(text: str, source: str | None = None) -> str | None:
     header = _header(lines)
     _not_edges(lines, header, source)
     for n, line in enumerate(lines[3:] if header else lines, start=4 if header else 1):
+        if not rows and not line.strip():  # the blank lines left for a size line (tremaux.io._others.unsized)
+            continue
         if _SEPARATOR.search(line.strip()):  # cells separated: each run of other characters is one
             cells = _CELLS.findall(line)
             if not _SQUARE.keys() >= set(cells):

@@ -9,6 +9,10 @@
   an editor) as open to the end: :func:`lettered` reads them as ``S`` and ``G``, short lines padded with
   spaces. It also reads ``_`` as an open square in a text of ``X`` walls and ``_`` floor.
 
+* Many programs write the size first: a line ``R C`` (or ``W H``), or two lines of one number, before a
+  block text or a grid of digits: :func:`unsized` leaves such lines out when they give the rows and columns of
+  the text below them (in either order).
+
 Examples
 --------
 >>> from tremaux.io._others import lettered, posted
@@ -27,8 +31,11 @@ from collections import deque
 
 import numpy as np
 
+from ..errors import MazeFormatError
+
 _POSTS = re.compile(r"[ \t]*o(?:(?:-+| +)o)+[ \t]*\r?")
 _LETTERED = frozenset("#. AB\r\n")
+_NUMBERS = re.compile(r"[ \t]*(\d+)(?:[ \t,]+(\d+))?[ \t]*\r?")
 _FLOORED = frozenset("X_SEGF\r\n")
 
 
@@ -86,13 +93,15 @@ def posted(text: str) -> str:
     return "\n".join(ln.replace("o", "+") if _POSTS.fullmatch(ln) else ln for ln in lines)
 
 
-def lettered(text: str) -> str:
+def lettered(text: str, source: str | None = None) -> str:
     """A block text with ``A`` the start and ``B`` the goal among ``#`` walls, in tremaux's letters.
 
     Parameters
     ----------
     text : str
         A block text.
+    source : str, optional
+        File name shown in error messages.
 
     Returns
     -------
@@ -109,15 +118,74 @@ def lettered(text: str) -> str:
     S##~~
     >>> lettered("XX_S\\nG__X")
     'XX.S\\nG..X'
+    >>> lettered("#o..#\\n#..*#")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: one 'o' and one '*' and no other end: ...
+
+    Raises
+    ------
+    MazeFormatError
+        For a text of ``#`` walls with one ``o`` and one ``*`` and no ``S``, ``E``, ``G`` or ``F``: the two
+        ends in some program's letters, which tremaux's would read as a path of one square and a start and goal
+        in one.
     """
     if not isinstance(text, str):
         return text
+    if "#" in text and text.count("o") == 1 and text.count("*") == 1 and not set("SEGF") & set(text):
+        raise MazeFormatError("one 'o' and one '*' and no other end: the start and the goal, in some order? "
+                              "(tremaux reads 'o' as a drawn path and '*' as a start and goal in one square); "
+                              "mark them 'S' and 'G'", source=source)
     if text.count("A") == 1 and text.count("B") == 1 and _LETTERED.issuperset(text):
         lines = text.replace("\r\n", "\n").strip("\n").split("\n")
         width = max(map(len, lines))
         return "\n".join(ln.ljust(width) for ln in lines).replace("A", "S").replace("B", "G")
     if {"X", "_"} <= set(text) <= _FLOORED:
         return text.replace("_", ".")
+    return text
+
+
+def unsized(text: str) -> str:
+    """A text without the line (or two lines) of numbers before it that give its rows and columns.
+
+    Parameters
+    ----------
+    text : str
+        A block text or a grid of digits.
+
+    Returns
+    -------
+    str
+        The text with its first line blank when that line is two numbers, or its first two lines when each is
+        one number, and the numbers are the rows and columns of the lines below (squares one character each,
+        or separated by spaces), in either order; else the text unchanged.
+
+    Examples
+    --------
+    >>> from tremaux.io._others import unsized
+    >>> unsized("2 3\\nS.#\\n#.G"), unsized("3\\n2\\nS.#\\n#.G"), unsized("5 5\\nS.#\\n#.G")
+    ('\\nS.#\\n#.G', '\\n\\nS.#\\n#.G', '5 5\\nS.#\\n#.G')
+    """
+    if not isinstance(text, str) or not text[:1].isdigit():
+        return text
+    lines = text.split("\n")
+    first = _NUMBERS.fullmatch(lines[0])
+    if first is None or len(lines) < 3:
+        return text
+    if first.group(2) is not None:
+        size, skip = {int(first.group(1)), int(first.group(2))}, 1
+    elif (second := _NUMBERS.fullmatch(lines[1])) is not None and second.group(2) is None:
+        size, skip = {int(first.group(1)), int(second.group(1))}, 2
+    else:
+        return text
+    body = [ln.rstrip("\r") for ln in lines[skip:]]
+    while body and not body[-1].strip():
+        body.pop()
+    if not body or len(body) not in size:
+        return text
+    width = (size - {len(body)}) or size
+    if len(body[0]) in width or len(body[0].split()) in width:
+        return "\n" * skip + "\n".join(lines[skip:])  # blank lines: errors keep the file's line numbers
     return text
 
 

@@ -68,7 +68,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
-from ._others import lettered
+from ._others import lettered, unsized
 from ._tokens import from_lists, from_tokens, is_gml, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
@@ -431,7 +431,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         text = _full_blocks(text)
     elif isinstance(text, str) and "##" in text:
         text = _hash_pairs(text.strip("\n").replace("\r\n", "\n"))
-    text = as_block_text(text, source) or lettered(text)  # rows of 0 and 1 (numpy.savetxt's); 'A' to 'B'
+    text = as_block_text(text := unsized(text), source) or lettered(text, source)  # rows of 0, 1; 'A' to 'B'
     if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
         other = set(text) - set(" \t\r\n.ESGFo+")
         if len(other) == 1 and (wall := other.pop()) in "*X@%=&$" and text.count(wall) > 1:
