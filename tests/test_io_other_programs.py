@@ -114,3 +114,14 @@ def test_one_o_and_one_star_are_refused_as_ends_in_unknown_letters():
     # was: read with the start and the goal both at the '*' (a path of one cell), the 'o' a path of one square
     with pytest.raises(MazeFormatError, match="one 'o' and one '\\*' and no other end"):
         tio.loads("#####\n#o..#\n#..*#\n#####")
+
+
+def test_a_drawing_of_dotted_cells_with_blank_posts_after_its_size_reads_as_its_plus_drawing():
+    # a maze solver's files: rows and columns, then '-' and '|' around '.' cells, 'S' the start, 'F' the finish
+    # was: "unknown character '2'" (read as a block text)
+    text = "2 3\n - - - \n|S . .|\n   - - \n|. . F|\n - - - \n"
+    maze = tio.loads(text)
+    assert maze == tio.loads("+-+-+-+\n|S    |\n+ +-+-+\n|    G|\n+-+-+-+")
+    assert (maze.start, maze.goal) == ((0, 0), (1, 2))
+    with pytest.raises(MazeFormatError, match="unknown character"):  # a post drawn: not this layout
+        tio.loads("2 3\n - - - \n|S . .|\n  -- - \n|. . F|\n - - - \n")

@@ -13,6 +13,10 @@
   block text or a grid of digits: :func:`unsized` leaves such lines out when they give the rows and columns of
   the text below them (in either order).
 
+* A drawing of ``-`` and ``|`` walls around cells one character wide, every cell marked (``.``, ``S``, ``G``,
+  ``F``), the posts left blank, after a line of its rows and columns (a maze solver's files): :func:`dotted`
+  redraws it with ``+`` posts and blank cells, as the ``+-+`` drawings tremaux reads.
+
 Examples
 --------
 >>> from tremaux.io._others import lettered, posted
@@ -187,6 +191,56 @@ def unsized(text: str) -> str:
     if len(body[0]) in width or len(body[0].split()) in width:
         return "\n" * skip + "\n".join(lines[skip:])  # blank lines: errors keep the file's line numbers
     return text
+
+
+def dotted(text: str) -> str:
+    """A drawing with blank posts and dotted cells (see the module documentation) redrawn with ``+`` posts.
+
+    Parameters
+    ----------
+    text : str
+        A text maze.
+
+    Returns
+    -------
+    str
+        The ``+-+`` drawing (a size line before it, giving its rows and columns in either order, left blank),
+        when every line fits the layout: ``-`` only between posts on the lines of walls, ``|`` only at posts on
+        the lines of cells, every cell ``.``, ``S``, ``G``, ``F`` or ``E``; else the text unchanged.
+
+    Examples
+    --------
+    >>> print(dotted("2 2\\n - - \\n|S .|\\n   - \\n|. F|\\n - - "))
+    <BLANKLINE>
+    +-+-+
+    |S  |
+    + +-+
+    |  F|
+    +-+-+
+    """
+    if not isinstance(text, str) or "|" not in text or "-" not in text or "." not in text:
+        return text
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = _NUMBERS.fullmatch(lines[0])
+    second = _NUMBERS.fullmatch(lines[1]) if first and first.group(2) is None and len(lines) > 1 else None
+    skip = 0 if first is None else 1 if first.group(2) is not None else 2 if second and not second.group(2) else -1
+    body = lines[max(skip, 0):]
+    while body and not body[-1].strip():
+        body.pop()
+    width = max(map(len, body), default=0)
+    if skip < 0 or len(body) < 3 or len(body) % 2 == 0 or width < 3 or width % 2 == 0:
+        return text
+    size = {int(x) for m in (first, second) if m for x in m.groups() if x is not None}
+    if skip and size != {(len(body) - 1) // 2, (width - 1) // 2}:
+        return text
+    body = [ln.ljust(width) for ln in body]
+    walls = [ln[0::2].strip() == "" and set(ln[1::2]) <= {" ", "-"} for ln in body[0::2]]
+    cells = [set(ln[0::2]) <= {" ", "|"} and set(ln[1::2]) <= set(".SGFE") for ln in body[1::2]]
+    if not (all(walls) and all(cells)):
+        return text
+    drawn = ["".join("+" if k % 2 == 0 else ch for k, ch in enumerate(ln)) if i % 2 == 0 else ln.replace(".", " ")
+             for i, ln in enumerate(body)]
+    return "\n" * max(skip, 0) + "\n".join(drawn)
 
 
 def goal_area(cells: np.ndarray, goals: list[tuple[int, int]], start) -> tuple[int, int] | None:

@@ -68,7 +68,8 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
-from ._others import lettered, unsized
+from .ascii import loads as ascii_loads
+from ._others import dotted, lettered, unsized
 from ._tokens import from_lists, from_tokens, is_gml, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
@@ -417,6 +418,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
     """
+    if (drawn := dotted(text)) is not text:  # '-' and '|' around dotted cells, blank posts: a '+-+' drawing
+        return ascii_loads(drawn, source=source)
     if is_tokens(text):  # the tokens of maze-dataset: <ADJLIST_START> (0,0) <--> (0,1) ; ...
         return from_tokens(text, source)
     if is_lists(text):  # networkx's edge list or adjacency list of cells: (0, 0) (0, 1)
@@ -458,12 +461,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
                 if what in found:
                     fk, fi, fj = found[what]
                     fline, fcol = sections[fk].position(fi, fj)
-                    raise sec.error(
-                        f"a second {what} {quote(a[i, j])} (the first is at line {fline}, column {fcol}); "
-                        "a maze has at most one",
-                        i,
-                        j,
-                    )
+                    raise sec.error(f"a second {what} {quote(a[i, j])} (the first is at line {fline}, column "
+                                    f"{fcol}); a maze has at most one", i, j)
                 found[what] = (k, i, j)
         if what in found:
             cell = found[what] if multi else found[what][1:]
