@@ -50,6 +50,7 @@ from ..registry import Registry
 from .._lazy import lazy_module
 from . import _drawings, _inputs, _tokens, ascii, block, image, json, npz
 from ._common import check_maze as _check_maze, decode_text
+from ._others import is_posted as _is_posted
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
@@ -129,7 +130,7 @@ def detect_format(data: str | bytes) -> str:
         if not line.strip() or _HEADER.match(line):
             continue
         first = line.lstrip()[:1]
-        drawn = first == "+" or first in _drawings.BOX_CHARS or _drawings.trimmed(data) != data
+        drawn = first == "+" or first in _drawings.BOX_CHARS or _is_posted(line) or _drawings.trimmed(data) != data
         return "ascii" if drawn or _drawings.is_underscored(data) else "block"
     return "block"
 

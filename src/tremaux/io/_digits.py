@@ -2,7 +2,9 @@
 
 Rows of ``0`` and ``1`` (side by side, or separated by spaces, tabs or commas), with at most one ``2`` (the
 start) and one ``3`` (the goal), or the letters of a block text (``S``, ``E``, ``G``), are a block picture when
-some square is not open (rows of open squares alone, such as a ``W H`` header ``0 0``, picture no maze):
+some square is not open (rows of open squares alone, such as a ``W H`` header ``0 0``, picture no maze). Three
+lines of two numbers before the rows, ``W H``, then the start's ``x y`` and the end's (``0 0`` the top-left
+square), as the maze files of a much-solved coding exercise begin, give the size and the ends:
 :func:`as_block_text` redraws them as a block text (``#``, ``.``, ``S``, ``G``) for
 :func:`tremaux.io.block.loads`, and :func:`as_block_rows` does the same for a JSON list of such rows. ``1`` is
 the wall, as in mazelib's ``grid`` and the ``.npy`` reader.
@@ -30,7 +32,12 @@ def as_block_text(text: str, source: str | None = None) -> str | None:
             or not re.search("[1-9SEG]", text)):
         return None
     rows = []
-    for n, line in enumerate(text.strip("\ufeff").replace("\r", "").split("\n"), start=1):
+    lines = text.strip("\ufeff").replace("\r", "").split("\n")
+    header = _header(lines)
+    _not_edges(lines, header, source)
+    for n, line in enumerate(lines[3:] if header else lines, start=4 if header else 1):
+        if not rows and not line.strip():  # the blank lines left for a size line (tremaux.io._others.unsized)
+            continue
         if _SEPARATOR.search(line.strip()):  # cells separated: each run of other characters is one
             cells = _CELLS.findall(line)
             if not _SQUARE.keys() >= set(cells):
@@ -45,7 +52,52 @@ def as_block_text(text: str, source: str | None = None) -> str | None:
                                       column=bad.start() + 1, source=source)
             rows.append(line.translate(_SIDE_BY_SIDE))
         _same_length(rows, n, source)
+    if header:
+        rows = _ends(header, rows, source)
     return _one_each("\n".join(rows), source)
+
+
+_PAIR = re.compile(r"[ \t]*(\d+)[ \t,]+(\d+)[ \t]*")
+
+
+def _header(lines: list[str]) -> tuple[int, ...] | None:
+    """``W H``, the start's ``x y`` and the end's from three lines of two numbers before rows of 0 and 1."""
+    pairs = [_PAIR.fullmatch(line) for line in lines[:3]]
+    if len(lines) < 4 or not all(pairs) or not lines[3].strip() or not set(lines[3]) <= set("01 \t,"):
+        return None
+    w, h, *ends = (int(x) for m in pairs for x in m.groups())
+    width = len(_CELLS.findall(lines[3])) if _SEPARATOR.search(lines[3].strip()) else len(lines[3].strip())
+    if (w, h) != (width, len([line for line in lines[3:] if line.strip()])):
+        return None  # rows of a grid two squares wide, or numbers that do not describe the rows below
+    return (w, h, *ends)
+
+
+def _not_edges(lines: list[str], header, source: str | None) -> None:
+    """Refuse lines of two numbers (one first, a count, at most) that name cells: an edge list, not a grid."""
+    rows = [line for line in lines if line.strip()]
+    if header or len(rows) < 3 or not all(_PAIR.fullmatch(r) for r in rows[1:]):
+        return
+    if rows[0].strip().isdigit() or _PAIR.fullmatch(rows[0]):
+        if any(len(n) > 1 or n > "3" for r in rows for n in r.split()):
+            raise MazeFormatError("every line is a pair of numbers: a list of passages between numbered cells, "
+                                  f"which gives no rows and columns to lay the cells on; {_MEANING}", line=1,
+                                  column=1, source=source)
+
+
+def _ends(header: tuple[int, ...], rows: list[str], source: str | None) -> list[str]:
+    """The rows with the start and end squares the header gives marked ``S`` and ``G`` (``*`` if one)."""
+    w, h, sx, sy, ex, ey = header
+    rows = [r for r in rows if r]
+    grid = [list(r) for r in rows]
+    for line, (x, y), what in ((2, (sx, sy), "start"), (3, (ex, ey), "end")):
+        if not (x < w and y < h):
+            raise MazeFormatError(f"the {what} ({x}, {y}) is outside the {w} x {h} squares", line=line, column=1,
+                                  source=source)
+        if grid[y][x] == "#":
+            raise MazeFormatError(f"the {what} ({x}, {y}) is on a wall (1)", line=line, column=1, source=source)
+    grid[sy][sx] = "S"
+    grid[ey][ex] = "*" if (ex, ey) == (sx, sy) else "G"
+    return ["".join(r) for r in grid]
 
 
 def as_block_rows(data: Any, source: str | None = None) -> str | None:

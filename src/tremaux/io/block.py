@@ -68,6 +68,8 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
+from .ascii import loads as ascii_loads
+from ._others import dotted, lettered, unsized
 from ._tokens import from_lists, from_tokens, is_gml, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
@@ -416,6 +418,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
     """
+    if (drawn := dotted(text)) is not text:  # '-' and '|' around dotted cells, blank posts: a '+-+' drawing
+        return ascii_loads(drawn, source=source)
     if is_tokens(text):  # the tokens of maze-dataset: <ADJLIST_START> (0,0) <--> (0,1) ; ...
         return from_tokens(text, source)
     if is_lists(text):  # networkx's edge list or adjacency list of cells: (0, 0) (0, 1)
@@ -430,7 +434,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         text = _full_blocks(text)
     elif isinstance(text, str) and "##" in text:
         text = _hash_pairs(text.strip("\n").replace("\r\n", "\n"))
-    text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
+    text = as_block_text(text := unsized(text), source) or lettered(text, source)  # rows of 0, 1; 'A' to 'B'
     if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
         other = set(text) - set(" \t\r\n.ESGFo+")
         if len(other) == 1 and (wall := other.pop()) in "*X@%=&$" and text.count(wall) > 1:
@@ -445,10 +449,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     for k, (sec, a) in enumerate(zip(sections, arrays)):
         if a.shape != shape:
             raise sec.error(
-                f"level {k} has {a.shape[0]} rows of {a.shape[1]} but level 0 has {shape[0]} rows of {shape[1]}",
-                0,
-                0,
-            )
+                f"level {k} has {a.shape[0]} rows of {a.shape[1]} but level 0 has {shape[0]} rows of {shape[1]}", 0, 0)
     found: dict[str, tuple[int, int, int]] = {}
     start = goal = None
     marks = set(np.unique(np.concatenate([a.ravel() for a in arrays])).tolist())
@@ -460,12 +461,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
                 if what in found:
                     fk, fi, fj = found[what]
                     fline, fcol = sections[fk].position(fi, fj)
-                    raise sec.error(
-                        f"a second {what} {quote(a[i, j])} (the first is at line {fline}, column {fcol}); "
-                        "a maze has at most one",
-                        i,
-                        j,
-                    )
+                    raise sec.error(f"a second {what} {quote(a[i, j])} (the first is at line {fline}, column "
+                                    f"{fcol}); a maze has at most one", i, j)
                 found[what] = (k, i, j)
         if what in found:
             cell = found[what] if multi else found[what][1:]
