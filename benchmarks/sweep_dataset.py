@@ -6,6 +6,7 @@ Usage::
     python benchmarks/sweep_dataset.py                      # every generator at thousands of rows too
     python benchmarks/sweep_dataset.py --part dev           # only the development part (or held)
     python benchmarks/sweep_dataset.py --quick --only gen --seed 1   # the generator cases on another draw of seeds
+    python benchmarks/sweep_dataset.py --quick --only engines,read,interrupt --seed 1   # those sections' own
 
 What is built: every generator of the registry (datasets are square: the registry's other grids are not offered)
 at 1x1, 1xN, Nx1, a size range, a larger size, braided, with its options, with a filter; counts of 1, a few and
@@ -430,12 +431,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a few minutes: fewer large counts, smaller interruptions")
     ap.add_argument("--part", choices=("dev", "held", "both"), default="both")
-    ap.add_argument("--seed", type=int, default=0, help="another draw of the generator cases' seeds (0: the first)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="another draw of the cases' seeds (0: the first; the api and refuse sections keep theirs)")
     ap.add_argument("--only", default="", help="comma list of sections: gen,engines,read,interrupt,api,refuse,memory")
     a = ap.parse_args()
     parts = {"dev", "held"} if a.part == "both" else {a.part}
     only = set(filter(None, a.only.split(","))) or {"gen", "engines", "read", "interrupt", "api", "refuse", "memory"}
     sweep = Sweep(parts)
+
+    def fixed(seed: int, name: str) -> int:
+        """A section's fixed seed on the first draw, a hash of the case's name and ``--seed`` on another."""
+        return seed_of(name, a.seed) if a.seed else seed
+
     t0 = time.perf_counter()
     from tremaux.dataset.shard import warm_up
     import tremaux.dataset as ds
@@ -453,17 +460,18 @@ def main() -> int:
     ]
     if "engines" in only:
         for k, f in enumerate(engine_specs):
-            sweep.case(f"engines {f['generator']}", run_engines, f, 100 + k, True)
+            sweep.case(f"engines {f['generator']}", run_engines, f, fixed(100 + k, f"engines {k}"), True)
     if "read" in only:
         for k, f in enumerate(engine_specs + [dict(count=250, size=(4, 4), max_size=(9, 6), outputs=ALL,
                                                    shard_format="arrow", shard_size=60)]):
             sweep.case(f"readers {f.get('generator', 'backtracker')} {f.get('shard_format', 'parquet')}",
-                       run_readers, f, 200 + k)
+                       run_readers, f, fixed(200 + k, f"readers {k}"))
     if "interrupt" in only:
         for k, (engine, sig) in enumerate([("processes", signal.SIGINT), ("dask", signal.SIGINT),
                                            ("processes", signal.SIGKILL), ("local", signal.SIGTERM),
                                            ("dask", signal.SIGTERM), ("local", signal.SIGINT)]):
-            sweep.case(f"interrupted {engine} {signal.Signals(sig).name}", run_interrupted, 300 + k, engine, sig,
+            sweep.case(f"interrupted {engine} {signal.Signals(sig).name}", run_interrupted,
+                       fixed(300 + k, f"interrupted {k}"), engine, sig,
                        a.quick)
     if "api" in only:
         for k, kwargs in enumerate(API_SPECS):
@@ -476,7 +484,7 @@ def main() -> int:
                                              ("local", 400_000), ("processes", 20_000), ("dask", 20_000)]):
             if a.quick and count > 100_000:
                 count = 100_000
-            sweep.case(f"memory {engine} {count}", run_memory, 400 + k, engine, count)
+            sweep.case(f"memory {engine} {count}", run_memory, fixed(400 + k, f"memory {k}"), engine, count)
     print(f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}; {time.perf_counter() - t0:.0f} s")
     print("| part | cases | cases with problems | problems |\n| --- | --- | --- | --- |")

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/sweep_web.py --quick          # a few minutes: the API part, then the page in Chromium
     python benchmarks/sweep_web.py                  # every combination (longer)
     python benchmarks/sweep_web.py --only api       # or --only page
+    python benchmarks/sweep_web.py --only api --seed 8   # another draw of the mazes and random puzzles
 
 Where ``fuzz_inputs_api.py`` sends bad values and ``walk_page.py`` walks each
 control once, this script sends what users really send, through FastAPI's
@@ -341,8 +342,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="a third of the generators and half the solvers")
     ap.add_argument("--only", choices=["api", "page"], help="one part only")
     ap.add_argument("--base", help="the page part: a server already running at this address")
+    ap.add_argument("--seed", type=int, default=SEED, help=f"the mazes' and random puzzles' seed (default {SEED})")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import sweep_web  # run as a script this module is __main__; sweep_web_nl reads the imported one
+
+    globals()["SEED"] = sweep_web.SEED = args.seed
     print(f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
     problems = []
     if args.only in (None, "api"):

@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import sweep_web
 from sweep_web import Tally, _file_round, call
-
-SEED = 7
 
 
 def nl_problems(grid: list, paths: dict | None, fill: bool = True) -> list[str]:
@@ -48,7 +47,7 @@ def sweep_numberlink(client: Any, tally: Tally, quick: bool) -> None:
     sizes = [(2, 2), (2, 3), (3, 2), (5, 5), (8, 8), (7, 13), (15, 20), (30, 30)]
     names = formats.FORMATS.names()
     for k, (r, c) in enumerate(sizes):
-        res = call(client, "POST", "/api/numberlink/random", json={"rows": r, "cols": c, "seed": SEED + k})
+        res = call(client, "POST", "/api/numberlink/random", json={"rows": r, "cols": c, "seed": sweep_web.SEED + k})
         if not tally.note("nl", f"random {r}x{c}", res):
             continue
         grid = res.json()["grid"]

@@ -59,3 +59,13 @@ def test_the_solve_help_names_the_formats_it_reads(capsys):
     code, out, _ = run_cli(capsys, "numberlink", "solve", "--help")
     text = " ".join(out.split())
     assert code == 0 and all(name in text for name in ("Copris", "XML", "Prolog", "a header of counts"))
+
+
+@pytest.mark.parametrize("sep", [" ", "\t"])
+def test_a_grid_whose_first_row_is_three_numbers_is_no_one_line_header(sep):
+    # '1 3 1' reads as 'R C K' (1 row of 3 cells, 1 pair) above '2 3 2', where 3 is alone: the grid it is
+    text = "\n".join(sep.join(r) for r in (["1", "3", "1"], ["2", "3", "2"])) + "\n"
+    assert formats.detect(text) == "grid"
+    assert formats.loads(text).grid.tolist() == [[1, 3, 1], [2, 3, 2]]
+    assert formats.loads(formats.dumps(Puzzle.from_rows(["131", "232"]), "tsv")).grid.tolist() == [[1, 3, 1], [2, 3, 2]]
+    assert formats.detect("2 3 2\n1 2 1\n2 . .\n") == "counted"  # a header whose rows do not read as one grid

@@ -9,7 +9,8 @@
     * ``R C`` (or ``C R``: the way the grid that follows agrees with) then ``K`` on the next line (``10 10`` /
       ``9`` then 10 rows);
     * ``R C K`` on one line (or ``C R K``), as search-course solvers read their instances (``4 10 4``, a blank
-      line, then 4 rows of 10 cells).
+      line, then 4 rows of 10 cells); not when that line and the rows under it read as one grid puzzle, whose
+      first row it is (``1 3 1`` above ``2 3 2``).
 
     (``R C`` on one line without ``K`` under it is a ``wh`` header, whose numbers are the other way round.)
 
@@ -75,6 +76,8 @@ def _blocks(body: list[Line], detecting: bool = False) -> list[tuple[Line, int, 
                 continue
             if any((len(s.split()) if c == 1 else count_cells(s)) != c for _, s in rows):  # a column: a cell a row
                 continue
+            if detecting and j == i + 1 and isinstance(_one([body[i], *rows], "grid", None, ""), Puzzle):
+                continue  # 'R C K' on one line that is the first row of a grid ('1 3 1' above '2 3 2')
             out.append((body[i], r, c, k, rows))
             i = j + r
             break
