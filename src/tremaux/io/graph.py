@@ -397,20 +397,31 @@ def from_gml(text: str, source: str | None = None) -> Maze:
     >>> from_gml("\\n".join(nx.generate_gml(to_graph(m)))) == m
     True
     """
+    return _read_graph("GML", lambda: nx.parse_gml(text, label="label"), source)
+
+
+def _read_graph(name: str, parse: Any, source: str | None) -> Maze:
+    """The maze of the graph ``parse()`` reads from a file in format ``name``; one :class:`MazeFormatError` line
+    for a text networkx cannot read or a graph that is no maze (lists read back as tuples, a multigraph or a
+    directed one as its plain graph)."""
+    from xml.etree.ElementTree import ParseError
+
     from ..errors import InvalidSizeError, MazeFormatError
 
     try:
-        G = nx.parse_gml(text, label="label")
-    except (nx.NetworkXError, ValueError) as exc:
+        G = parse()
+    except (nx.NetworkXError, ValueError, KeyError, TypeError, ParseError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise MazeFormatError(f"a GML graph networkx cannot read: {first}", source=source) from None
+        raise MazeFormatError(f"a {name} graph networkx cannot read: {first}", source=source) from None
     try:
         for key in ("shape", "start", "goal"):
             if isinstance(G.graph.get(key), list):
                 G.graph[key] = _json_node(G.graph[key])
+        if isinstance(G, nx.MultiGraph) or G.is_directed():
+            G = nx.Graph(G)
         return from_graph(G)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:
-        raise MazeFormatError(f"a GML graph of a maze's passages: {exc}", source=source) from None
+        raise MazeFormatError(f"a {name} graph of a maze's passages: {exc}", source=source) from None
 
 
 def from_markup(text: str, source: str | None = None) -> Maze:
@@ -446,24 +457,9 @@ def from_markup(text: str, source: str | None = None) -> Maze:
     True
     """
     import io
-    from xml.etree.ElementTree import ParseError
 
-    from ..errors import InvalidSizeError, MazeFormatError
     from ._inputs import graph_markup
 
-    kind = graph_markup(text) or "graphml"
-    name = {"graphml": "GraphML", "gexf": "GEXF"}[kind]
-    try:
-        if kind == "gexf":
-            G = nx.read_gexf(io.BytesIO(text.encode("utf-8")))
-        else:
-            G = nx.parse_graphml(text)
-    except (nx.NetworkXError, ValueError, KeyError, TypeError, ParseError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise MazeFormatError(f"a {name} graph networkx cannot read: {first}", source=source) from None
-    try:
-        if isinstance(G, nx.MultiGraph) or G.is_directed():
-            G = nx.Graph(G)
-        return from_graph(G)
-    except (InvalidMazeError, CellError, InvalidSizeError) as exc:
-        raise MazeFormatError(f"a {name} graph of a maze's passages: {exc}", source=source) from None
+    if graph_markup(text) == "gexf":
+        return _read_graph("GEXF", lambda: nx.read_gexf(io.BytesIO(text.encode("utf-8"))), source)
+    return _read_graph("GraphML", lambda: nx.parse_graphml(text), source)
