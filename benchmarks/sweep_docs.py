@@ -133,24 +133,11 @@ EXPECT = {
 
 
 def _seed(folder: Path) -> list[str]:
-    """The inputs the pages take as given (as tests/test_docs_cli.py makes them): their names."""
-    import tremaux
-    from PIL import Image, ImageDraw
+    """The inputs the pages take as given (those tests/test_docs_cli.py makes): their names."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from docs_inputs import write_example_inputs
 
-    maze = tremaux.generate((10, 20), seed=2).maze
-    tremaux.io.save(maze, folder / "maze.txt")
-    tremaux.io.save(maze, folder / "maze.json")
-    heart = Image.new("L", (24, 24), 255)
-    ImageDraw.Draw(heart).ellipse((1, 1, 22, 22), fill=0)
-    heart.save(folder / "heart.png")
-    puzzle = ".123..\n...44.\n1.5.6.\n2...3.\n5....6\n"
-    for name in ("puzzle.txt", "puzzles.txt", "Q05.txt"):
-        (folder / name).write_text(puzzle)
-    (folder / "tests" / "golden").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "golden" / "seed002_grid.txt", folder / "tests" / "golden")
-    (folder / "docs" / "images").mkdir(parents=True)
-    return ["maze.txt", "maze.json", "heart.png", "puzzle.txt", "puzzles.txt", "Q05.txt",
-            "tests/golden/seed002_grid.txt"]
+    return write_example_inputs(folder)
 
 
 def _claim_inputs(folder: Path) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +20,8 @@ import pytest
 import typer.main
 
 from tremaux.cli import app, main
+
+from docs_inputs import write_example_inputs
 from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,23 +58,8 @@ def test_the_pages_show_commands():
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """A folder with the files the examples name: a maze, a mask picture, puzzles, the golden maze."""
-    from PIL import Image, ImageDraw
-
-    import tremaux
-
     monkeypatch.chdir(tmp_path)
-    maze = tremaux.generate((10, 20), seed=2).maze
-    tremaux.io.save(maze, tmp_path / "maze.txt")
-    tremaux.io.save(maze, tmp_path / "maze.json")
-    heart = Image.new("L", (24, 24), 255)
-    ImageDraw.Draw(heart).ellipse((1, 1, 22, 22), fill=0)
-    heart.save(tmp_path / "heart.png")
-    puzzle = ".123..\n...44.\n1.5.6.\n2...3.\n5....6\n"
-    for name in ("puzzle.txt", "puzzles.txt", "Q05.txt"):
-        (tmp_path / name).write_text(puzzle)
-    (tmp_path / "tests" / "golden").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "golden" / "seed002_grid.txt", tmp_path / "tests" / "golden")
-    (tmp_path / "docs" / "images").mkdir(parents=True)
+    write_example_inputs(tmp_path)
     return tmp_path
 
 
